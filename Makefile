@@ -1,0 +1,37 @@
+# Two commands for a fresh Linux machine (see README):
+#   make lab   sets everything up and opens the game in JupyterLab
+#   make test  sets everything up and runs every test
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup lab test test-python lint format bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $@
+
+setup: $(STAMP)
+
+lab: setup
+	$(VENV)/bin/jupyter lab notebooks/play.ipynb
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: lint
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis

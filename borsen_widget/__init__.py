@@ -1,0 +1,28 @@
+"""Børsen, the Norwegian card game, as a rules engine and a Jupyter widget.
+
+The engine (cards, rules, game, bots) imports the standard library only; the widget needs
+anywidget and is imported on first use, so ``import borsen_widget`` works anywhere.
+"""
+
+from .actions import Action
+from .bots import Bot, RandomBot, ThresholdBot, play
+from .cards import Card
+from .errors import IllegalActionError, RulesError
+from .events import Event
+from .game import Game
+from .rules import Rules
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "RandomBot",
+    "Rules",
+    "RulesError",
+    "ThresholdBot",
+    "play",
+]
+__version__ = "0.1.0"

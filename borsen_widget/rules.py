@@ -1,0 +1,207 @@
+"""The rule set of one game: every option of RULES.md §2 as one frozen, validated value."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .cards import SUIT_SYMBOLS, SUITS
+from .errors import RulesError
+
+DEFAULT_SHARES = {"S": Fraction(1, 2), "H": Fraction(1, 3), "C": Fraction(1, 4), "D": Fraction(1, 5)}
+FIRST_PLAYER_CHOICES = ("random", "suit")
+ROB_TARGETS = ("previous", "next", "leader")
+LOOT_DESTINATIONS = ("bank", "pile")
+AUTO_ACES = (None, "keep", "list")
+MAX_PLAYERS = 8
+MAX_DECKS = 4
+MAX_ACE_LIMIT = 8
+
+
+def _fraction(value: Any, what: str) -> Fraction:
+    """A share as an exact fraction: ``Fraction``, int, text such as ``"1/3"`` or a float."""
+    if isinstance(value, bool):
+        raise RulesError(f"{what} must be a fraction such as 1/2, not {value!r}")
+    try:
+        if isinstance(value, float):
+            # The float's decimal text (0.1 -> 1/10), not its binary value (0.1 -> 3602879.../2**55).
+            return Fraction(repr(value))
+        return Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise RulesError(f"{what} must be a fraction such as 1/2, not {value!r}") from None
+
+
+class AceShares(Mapping):
+    """The share of the victim's robbable cards each ace takes (R9): suit letter → Fraction.
+
+    Immutable and hashable; compares equal to a plain dict with the same items.
+    """
+
+    __slots__ = ("_shares",)
+
+    def __init__(self, shares: Mapping | None = None):
+        merged = dict(DEFAULT_SHARES)
+        if shares is not None:
+            if not isinstance(shares, Mapping):
+                raise RulesError(f"ace_shares must map suits to fractions, not {shares!r}")
+            for key, value in shares.items():
+                suit = key.upper() if isinstance(key, str) else key
+                if isinstance(suit, str) and suit in SUIT_SYMBOLS:
+                    suit = SUITS[SUIT_SYMBOLS.index(suit)]
+                if suit not in DEFAULT_SHARES:
+                    raise RulesError(
+                        f"ace_shares has an unknown suit {key!r}: use S, H, C, D (or ♠ ♥ ♣ ♦)"
+                    )
+                share = _fraction(value, f"the share of the ace of {suit}")
+                if not 0 <= share <= 1:
+                    raise RulesError(
+                        f"the share of the ace of {suit} must be between 0 and 1, not {share}"
+                    )
+                merged[suit] = share
+        object.__setattr__(self, "_shares", tuple(merged[s] for s in SUITS))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("ace shares are immutable")
+
+    def __getitem__(self, suit: str) -> Fraction:
+        try:
+            return self._shares[SUITS.index(suit)]
+        except (ValueError, TypeError):
+            raise KeyError(suit) from None
+
+    def __iter__(self):
+        return iter(SUITS)
+
+    def __len__(self) -> int:
+        return 4
+
+    def __hash__(self) -> int:
+        return hash(self._shares)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items())
+        return "{" + inner + "}"
+
+    @property
+    def by_suit_index(self) -> tuple[Fraction, ...]:
+        """The shares in suit order ♠ ♥ ♣ ♦ (suit index 0..3)."""
+        return self._shares
+
+
+def _check_int(value: Any, name: str, low: int, high: int | None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        span = f"at least {low}" if high is None else f"between {low} and {high}"
+        raise RulesError(f"{name} must be {span}, not {value}")
+
+
+def _check_bool(value: Any, name: str) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, not {value!r}")
+
+
+def _check_choice(value: Any, name: str, choices: tuple) -> None:
+    if value not in choices or isinstance(value, bool):
+        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The options of one game of Børsen, validated at construction (RULES.md §2).
+
+    Every field is one option of the rule named beside it; the defaults are the original rules.
+
+    - ``players`` (R1): 2..8 seats.
+    - ``decks`` (R2): 1..4 standard decks shuffled together.
+    - ``first_player`` (R3): a seat, ``"random"`` (drawn by lot) or ``"suit"`` (the first card's
+      suit picks the seat, ♠ 0, ♥ 1, ♣ 2, ♦ 3, modulo the number of players).
+    - ``equal_accepted`` (R5): an equal rank is accepted.
+    - ``bank_ends_turn`` (R8): banking passes the turn on.
+    - ``ace_shares`` (R9): the share each ace robs, each in [0, 1]; suits left out keep theirs.
+    - ``rob_target`` (R9): ``"previous"``, ``"next"`` or ``"leader"`` (most robbable cards, ties
+      to the nearest seat before the robber).
+    - ``loot_to`` (R9): ``"bank"``, or ``"pile"`` (under the ace, at risk).
+    - ``auto_aces`` (R11): ``None`` (ask), ``"keep"`` or ``"list"``.
+    - ``max_bank_aces`` (R12): 0..8 aces a bank may hold, ``None`` for no limit.
+    - ``max_turns`` (R14a): the cap on turns.
+    - ``auto_bank_at_end`` (R14): the engine banks the last pile by itself.
+    """
+
+    players: int = 3
+    decks: int = 1
+    first_player: int | str = "random"
+    equal_accepted: bool = True
+    bank_ends_turn: bool = True
+    ace_shares: AceShares = dataclasses.field(default_factory=AceShares)
+    rob_target: str = "previous"
+    loot_to: str = "bank"
+    auto_aces: str | None = None
+    max_bank_aces: int | None = 2
+    max_turns: int = 10_000
+    auto_bank_at_end: bool = True
+
+    def __post_init__(self):
+        _check_int(self.players, "players", 2, MAX_PLAYERS)
+        _check_int(self.decks, "decks", 1, MAX_DECKS)
+        if isinstance(self.first_player, str):
+            _check_choice(self.first_player, "first_player", FIRST_PLAYER_CHOICES)
+        elif isinstance(self.first_player, bool) or not isinstance(self.first_player, int):
+            raise RulesError(
+                f"first_player must be a seat 0..{self.players - 1}, 'random' or 'suit', "
+                f"not {self.first_player!r}"
+            )
+        elif not 0 <= self.first_player < self.players:
+            raise RulesError(
+                f"first_player {self.first_player} is not a seat: with {self.players} players "
+                f"the seats are 0..{self.players - 1}"
+            )
+        _check_bool(self.equal_accepted, "equal_accepted")
+        _check_bool(self.bank_ends_turn, "bank_ends_turn")
+        if not isinstance(self.ace_shares, AceShares):
+            object.__setattr__(self, "ace_shares", AceShares(self.ace_shares))
+        _check_choice(self.rob_target, "rob_target", ROB_TARGETS)
+        _check_choice(self.loot_to, "loot_to", LOOT_DESTINATIONS)
+        _check_choice(self.auto_aces, "auto_aces", AUTO_ACES)
+        if self.max_bank_aces is not None:
+            _check_int(self.max_bank_aces, "max_bank_aces", 0, MAX_ACE_LIMIT)
+        _check_int(self.max_turns, "max_turns", 1, None)
+        _check_bool(self.auto_bank_at_end, "auto_bank_at_end")
+
+    def replace(self, **changes) -> Rules:
+        """A copy with some options changed, validated like a new ``Rules``."""
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        """The options as JSON-safe data (shares as text such as ``"1/3"``)."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data["ace_shares"] = {s: str(f) for s, f in self.ace_shares.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Rules:
+        """Rules from :meth:`to_dict`'s data; options left out keep their defaults."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a mapping of options, not {type(data).__name__}")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - fields)
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(map(str, unknown))}")
+        return cls(**data)
+
+    def describe(self) -> list[str]:
+        """One line per option that differs from the original rules, for screens and logs."""
+        default = Rules()
+        lines = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value != getattr(default, f.name):
+                if f.name == "ace_shares":
+                    value = ", ".join(f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(value.by_suit_index))
+                lines.append(f"{f.name} = {value}")
+        return lines

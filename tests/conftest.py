@@ -1,0 +1,37 @@
+"""Shared helpers for the engine tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from borsen_widget import Card, Game, Rules
+
+FILLER = ["3C", "3D", "3H", "3S", "5C", "5D", "5H", "5S"]  # cards that keep a deck alive
+
+
+def cards(text: str) -> list[Card]:
+    """``"6S JH"`` → [6♠, J♥]."""
+    return [Card.parse(t) for t in text.split()]
+
+
+def position(deck="", banks=None, pile="", current=0, seed=0, **options) -> Game:
+    """A set position (RULES.md §3 notation: ``deck`` is drawn left to right)."""
+    rules = Rules(**options)
+    bank_lists = None if banks is None else [cards(b) for b in banks]
+    return Game.from_position(
+        rules,
+        deck=cards(deck),
+        banks=bank_lists,
+        pile=cards(pile),
+        current_player=current,
+        seed=seed,
+    )
+
+
+def texts(items) -> list[str]:
+    return [str(x) for x in items]
+
+
+@pytest.fixture
+def make_position():
+    return position
