@@ -35,9 +35,7 @@ class Bot:
 
 
 def _auto_aces(game: Game, mode: str) -> Action:
-    chosen = auto_selection(
-        game._pending, game._incoming, game._to_list, mode, game._shares
-    )
+    chosen = auto_selection(game._pending, game._incoming, game._to_list, mode, game._shares)
     return Action("list", tuple(CARDS[c] for c in chosen))
 
 
@@ -89,7 +87,9 @@ class ThresholdBot(Bot):
         return f"ThresholdBot({self.k})"
 
 
-def play(game: Game, bots: Sequence[Bot], *, checked: bool = True, max_steps: int | None = None) -> Game:
+def play(
+    game: Game, bots: Sequence[Bot], *, checked: bool = True, max_steps: int | None = None
+) -> Game:
     """Let ``bots[seat]`` play every seat until the game ends (or ``max_steps`` moves).
 
     ``checked=True`` applies each move through :meth:`Game.apply` (a bad move raises
@@ -97,7 +97,9 @@ def play(game: Game, bots: Sequence[Bot], *, checked: bool = True, max_steps: in
     trusted bots in simulations. Returns the game.
     """
     if len(bots) != game.rules.players:
-        raise ValueError(f"{game.rules.players} seats need {game.rules.players} bots, not {len(bots)}")
+        raise ValueError(
+            f"{game.rules.players} seats need {game.rules.players} bots, not {len(bots)}"
+        )
     if not checked:
         game._run(bots, max_steps)
         return game

@@ -32,7 +32,7 @@ class Card:
     ``Card(rank, suit)``; both return the one shared object for that card.
     """
 
-    __slots__ = ("rank", "suit", "index", "is_ace", "_text", "_ascii")
+    __slots__ = ("_ascii", "_text", "index", "is_ace", "rank", "suit")
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 2 <= rank <= ACE:

@@ -88,7 +88,9 @@ class Event:
         if k == "end":
             why = {
                 "deck": "the deck is empty",
-                "max_turns": "the turn limit (max_turns) is reached; cards left in play score nothing",
+                "max_turns": (
+                    "the turn limit (max_turns) is reached; cards left in play score nothing"
+                ),
             }.get(info, info)
             text = f"The game ends: {why}."
             if self.scores is not None:

@@ -730,9 +730,21 @@ class Game:
         )
 
     def _restore(self, snapshot: tuple) -> None:
-        (deck, pile, banks, aces, cur, turns, phase, pending, incoming, to_list, reason, log_len, rng) = (
-            snapshot
-        )
+        (
+            deck,
+            pile,
+            banks,
+            aces,
+            cur,
+            turns,
+            phase,
+            pending,
+            incoming,
+            to_list,
+            reason,
+            log_len,
+            rng,
+        ) = snapshot
         self._deck, self._pile, self._banks = deck[:], pile[:], [b[:] for b in banks]
         self._aces = aces[:]
         self._cur, self._turns, self._phase = cur, turns, phase
@@ -788,6 +800,22 @@ class Game:
         twin._history = None if self._history is None else self._history[:]
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
+        return twin
+
+    def resample(self, seed: int | None = None, *, record: bool = False) -> Game:
+        """A copy that keeps every public fact and redraws the secrets: the deck's order is
+        shuffled afresh and the random generator reseeded from ``seed``.
+
+        This is what a player can imagine from the table (for estimates such as the chance
+        to win); ``record=False`` gives the lean path, without log or undo.
+        """
+        twin = self.copy()
+        twin._seed = self._check_seed(seed)
+        twin._rng = random.Random(twin._seed)
+        shuffle(twin._deck, twin._rng)
+        twin._history = [] if record else None
+        if not record:
+            twin._log = None
         return twin
 
     def check_invariants(self) -> None:

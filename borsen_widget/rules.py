@@ -10,7 +10,12 @@ from typing import Any
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import RulesError
 
-DEFAULT_SHARES = {"S": Fraction(1, 2), "H": Fraction(1, 3), "C": Fraction(1, 4), "D": Fraction(1, 5)}
+DEFAULT_SHARES = {
+    "S": Fraction(1, 2),
+    "H": Fraction(1, 3),
+    "C": Fraction(1, 4),
+    "D": Fraction(1, 5),
+}
 FIRST_PLAYER_CHOICES = ("random", "suit")
 ROB_TARGETS = ("previous", "next", "leader")
 LOOT_DESTINATIONS = ("bank", "pile")
@@ -26,7 +31,7 @@ def _fraction(value: Any, what: str) -> Fraction:
         raise RulesError(f"{what} must be a fraction such as 1/2, not {value!r}")
     try:
         if isinstance(value, float):
-            # The float's decimal text (0.1 -> 1/10), not its binary value (0.1 -> 3602879.../2**55).
+            # The float's decimal text (0.1 -> 1/10), not its binary value (3602879.../2**55).
             return Fraction(repr(value))
         return Fraction(value)
     except (TypeError, ValueError, ZeroDivisionError):
@@ -81,7 +86,9 @@ class AceShares(Mapping):
         return hash(self._shares)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items())
+        inner = ", ".join(
+            f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items()
+        )
         return "{" + inner + "}"
 
     @property
@@ -202,6 +209,8 @@ class Rules:
             value = getattr(self, f.name)
             if value != getattr(default, f.name):
                 if f.name == "ace_shares":
-                    value = ", ".join(f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(value.by_suit_index))
+                    value = ", ".join(
+                        f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(value.by_suit_index)
+                    )
                 lines.append(f"{f.name} = {value}")
         return lines
