@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .cards import Card, to_card
 
-EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end")
+EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
 
 _ACCEPT_REASONS = {
     "empty": "the pile was empty",
@@ -15,6 +15,7 @@ _ACCEPT_REASONS = {
     "after_ace": "anything goes after an ace",
     "higher": "higher than {below}",
     "equal": "equal to {below}",
+    "custom": "the custom rule accepts it on {below}",
 }
 
 
@@ -71,9 +72,11 @@ class Event:
             why = _ACCEPT_REASONS.get(info, "accepted").format(below=self.below)
             return f"{_cards(cards)} is accepted: {why}."
         if k == "pass":
-            return f"{_cards(cards)} is lower than {self.below}: the pile passes to {whom}."
+            why = {"equal": "is only equal to", "custom": "is refused by the custom rule on"}
+            how = why.get(info, "is lower than")
+            return f"{_cards(cards)} {how} {self.below}: the pile passes to {whom}."
         if k == "rob":
-            share = f" ({info} of their cards)" if info else ""
+            share = f" ({info} of their cards)" if info and info != "custom" else ""
             if not cards:
                 return f"{who} robs {whom}{share} but gets nothing."
             return f"{who} robs {_count(len(cards))} from {whom}{share}: {_cards(cards)}."
@@ -85,6 +88,8 @@ class Event:
             if info == "dead_deck":
                 return f"{who} keeps {_cards(cards)}: the deck holds no other card to list it into."
             return f"{who} keeps {_cards(cards)} in the bank."
+        if k == "rules":
+            return f"The rules change: {info}."
         if k == "end":
             why = {
                 "deck": "the deck is empty",

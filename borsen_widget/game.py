@@ -25,7 +25,7 @@ from .actions import BANK, DRAW, Action
 from .cards import CARDS, FIRST_ACE, Card, card_text, full_deck, to_card
 from .errors import IllegalActionError, RulesError
 from .events import Event
-from .rules import Rules
+from .rules import Rules, function_name
 
 PLAY, ACES, OVER = "play", "aces", "over"
 # How a bot's policy reaches Game._run: played inline, or asked through bot.choose(game).
@@ -218,6 +218,8 @@ class Game:
         self._max_turns = rules.max_turns
         self._rob_target = rules.rob_target
         self._loot_to_pile = rules.loot_to == "pile"
+        self._custom_accept = rules.accept_rule is not None
+        self._custom_loot = rules.loot_rule is not None
 
     def _start(self, current_player: int | None) -> None:
         """Pick the first player (R3) and play what the engine plays by itself (R3 "suit", R14)."""
@@ -355,6 +357,33 @@ class Game:
             return False
         return True
 
+    def set_rules(self, rules: Rules) -> None:
+        """Change the rules of the running game; they apply from the next action on.
+
+        Every option may change except ``players`` and ``decks`` (those need a new game). A
+        decision on aces already asked for keeps the terms it was asked with. The change is
+        logged as a ``"rules"`` event; :meth:`undo` does not take it back.
+        """
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+        old = self._rules
+        for name in ("players", "decks"):
+            if getattr(rules, name) != getattr(old, name):
+                raise RulesError(
+                    f"{name} cannot change during a game ({getattr(old, name)} → "
+                    f"{getattr(rules, name)}): start a new game with these rules"
+                )
+        if rules == old:
+            return
+        before = set(old.describe())
+        changes = [line for line in rules.describe() if line not in before]
+        dropped = {line.split(" = ")[0] for line in before} - {
+            line.split(" = ")[0] for line in rules.describe()
+        }
+        changes += [f"{name} back to the original" for name in sorted(dropped)]
+        self._set_rules(rules)
+        self._emit("rules", self._cur, info="; ".join(changes))
+
     # ------------------------------------------------------------------ checked moves
 
     def apply(self, action: Action | str) -> None:
@@ -465,7 +494,7 @@ class Game:
         plays inline, drawing cards itself. The inline draw is :meth:`_draw` without the log;
         the property tests check that both paths give the identical game for every option.
         """
-        if self._log is not None or max_steps is not None:
+        if self._log is not None or max_steps is not None or self._custom_accept:
             return self._run_generic(bots, max_steps)
         policies = []
         for bot in bots:
@@ -535,6 +564,9 @@ class Game:
         below = pile[-1] if pile else None
         if below is None:
             why = "empty"
+        elif self._custom_accept:
+            accepted = self._rules.call_accept_rule(CARDS[card], CARDS[below])
+            why = "custom" if accepted else None
         elif card >= FIRST_ACE:
             why = "ace"
         elif below >= FIRST_ACE:
@@ -554,29 +586,32 @@ class Game:
             log.append(Event("draw", player, None, drawn))
             if why is None:
                 nxt = (player + 1) % self._n
-                why_not = "equal" if card >> 2 == below >> 2 else "lower"
+                if self._custom_accept:
+                    why_not = "custom"
+                else:
+                    why_not = "equal" if card >> 2 == below >> 2 else "lower"
                 log.append(Event("pass", player, nxt, drawn, below_card, why_not))
             else:
                 log.append(Event("accept", player, None, drawn, below_card, why))
+        if card >= FIRST_ACE:
+            self._rob(player, card)  # R9: at once (only a custom accept_rule can pass an ace)
         if why is None:
             # R7: the pile passes to the next seat, which must beat the card or bank at once.
             self._cur = (player + 1) % self._n
             if self._end_turn():
                 return
-            if not self._deck and self._auto_bank:
-                self._bank()  # R14: the deck is empty, banking is the only action left
-            return
-        if card >= FIRST_ACE:
-            self._rob(player, card)
         if not self._deck and self._auto_bank:
-            self._bank()  # R14
+            self._bank()  # R14: the deck is empty, banking is the only action left
 
     def _rob(self, robber: int, ace: int) -> None:
         """R9, R10: rob ⌊robbable × share⌋ of the victim's most recently banked non-aces."""
         victim = self._victim(robber)
         bank = self._banks[victim]
-        num, den = self._share_ratios[ace & 3]
-        count = (len(bank) - self._aces[victim]) * num // den
+        if self._custom_loot:
+            count = self._rules.call_loot_rule(CARDS[ace], tuple(CARDS[c] for c in bank))
+        else:
+            num, den = self._share_ratios[ace & 3]
+            count = (len(bank) - self._aces[victim]) * num // den
         if count == 0:
             loot: list[int] = []
         elif bank[-1] < FIRST_ACE and all(c < FIRST_ACE for c in bank[-count:]):
@@ -598,8 +633,8 @@ class Game:
         else:
             self._banks[robber].extend(loot)
         if self._log is not None:
-            share = self._shares[ace & 3]
-            self._emit("rob", robber, victim, tuple(CARDS[c] for c in loot), info=str(share))
+            share = "custom" if self._custom_loot else str(self._shares[ace & 3])
+            self._emit("rob", robber, victim, tuple(CARDS[c] for c in loot), info=share)
 
     def _victim(self, robber: int) -> int:
         """Whom an ace robs (R9 ``rob_target``)."""
@@ -751,7 +786,10 @@ class Game:
         self._pending, self._incoming, self._to_list = pending[:], incoming[:], to_list
         self._end_reason = reason
         if self._log is not None:
+            # Rule changes are not moves: undo keeps them, and their notices with them.
+            notices = [e for e in self._log[log_len:] if e.kind == "rules"]
             del self._log[log_len:]
+            self._log.extend(notices)
         if rng is not None:
             self._rng.setstate(rng)
 
@@ -871,6 +909,13 @@ class Game:
 
         Undo points are not saved: a loaded game starts with nothing to undo (RULES.md §5).
         """
+        custom = self._rules.custom_rules
+        if custom:
+            named = ", ".join(f"{k}={function_name(f)}" for k, f in custom.items())
+            raise ValueError(
+                f"cannot save this game: its rules use Python code ({named}), which a save "
+                "file cannot hold; set those options back to None to save"
+            )
         version, internal, gauss = self._rng.getstate()
         data = {
             "format": SAVE_FORMAT,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from numbers import Integral
 from typing import Any
 
-from .cards import SUIT_SYMBOLS, SUITS
+from .cards import SUIT_SYMBOLS, SUITS, Card
 from .errors import RulesError
 
 DEFAULT_SHARES = {
@@ -23,6 +24,12 @@ AUTO_ACES = (None, "keep", "list")
 MAX_PLAYERS = 8
 MAX_DECKS = 4
 MAX_ACE_LIMIT = 8
+CUSTOM_RULES = ("accept_rule", "loot_rule")
+
+
+def function_name(function: Callable) -> str:
+    """How a custom rule is named in messages: its qualified name."""
+    return getattr(function, "__qualname__", None) or repr(function)
 
 
 def _fraction(value: Any, what: str) -> Fraction:
@@ -135,6 +142,15 @@ class Rules:
     - ``max_bank_aces`` (R12): 0..8 aces a bank may hold, ``None`` for no limit.
     - ``max_turns`` (R14a): the cap on turns.
     - ``auto_bank_at_end`` (R14): the engine banks the last pile by itself.
+
+    Two house rules can be Python functions (they cannot be saved to JSON):
+
+    - ``accept_rule(card, below) -> bool`` replaces R5 whenever the pile is not empty: it
+      alone decides whether ``card`` is accepted on ``below`` (aces included). An ace still
+      robs when it is drawn (R9), accepted or not.
+    - ``loot_rule(ace, bank) -> int`` replaces R9's share: how many cards ``ace`` robs from the
+      victim's ``bank`` (all its cards, oldest first); 0 up to its number of non-aces, which
+      are taken most recent first (R10).
     """
 
     players: int = 3
@@ -149,6 +165,8 @@ class Rules:
     max_bank_aces: int | None = 2
     max_turns: int = 10_000
     auto_bank_at_end: bool = True
+    accept_rule: Callable[[Card, Card], bool] | None = None
+    loot_rule: Callable[[Card, tuple[Card, ...]], int] | None = None
 
     def __post_init__(self):
         _check_int(self.players, "players", 2, MAX_PLAYERS)
@@ -176,6 +194,10 @@ class Rules:
             _check_int(self.max_bank_aces, "max_bank_aces", 0, MAX_ACE_LIMIT)
         _check_int(self.max_turns, "max_turns", 1, None)
         _check_bool(self.auto_bank_at_end, "auto_bank_at_end")
+        for name in CUSTOM_RULES:
+            value = getattr(self, name)
+            if value is not None and not callable(value):
+                raise RulesError(f"{name} must be a function or None, not {value!r}")
 
     def replace(self, **changes) -> Rules:
         """A copy with some options changed, validated like a new ``Rules``."""
@@ -185,10 +207,66 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
-        """The options as JSON-safe data (shares as text such as ``"1/3"``)."""
+        """The options as JSON-safe data (shares as text such as ``"1/3"``; a custom rule as
+        its function's name, for screens: such rules cannot be loaded back)."""
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         data["ace_shares"] = {s: str(f) for s, f in self.ace_shares.items()}
+        for name in CUSTOM_RULES:
+            if data[name] is not None:
+                data[name] = function_name(data[name])
         return data
+
+    @property
+    def custom_rules(self) -> dict[str, Callable]:
+        """The options that are Python functions, by option name."""
+        return {name: getattr(self, name) for name in CUSTOM_RULES if getattr(self, name)}
+
+    def accepts(self, card: Card, below: Card | None) -> bool:
+        """R5: is ``card`` accepted on a pile whose top card is ``below`` (``None``: empty)?"""
+        if below is None:
+            return True
+        if self.accept_rule is not None:
+            return self.call_accept_rule(card, below)
+        if card.is_ace or below.is_ace:
+            return True
+        return card.rank > below.rank or (card.rank == below.rank and self.equal_accepted)
+
+    def loot(self, ace: Card, bank: Sequence[Card]) -> int:
+        """R9: how many cards ``ace`` robs from this ``bank``."""
+        if self.loot_rule is not None:
+            return self.call_loot_rule(ace, tuple(bank))
+        share = self.ace_shares[ace.suit]
+        robbable = sum(not c.is_ace for c in bank)
+        return robbable * share.numerator // share.denominator
+
+    def call_accept_rule(self, card: Card, below: Card) -> bool:
+        """The custom ``accept_rule``, with a clear :class:`RulesError` when it misbehaves."""
+        where = f"the custom accept_rule {function_name(self.accept_rule)}({card}, {below})"
+        try:
+            result = self.accept_rule(card, below)
+        except Exception as error:
+            raise RulesError(f"{where} raised {type(error).__name__}: {error}") from error
+        if isinstance(result, bool) or type(result).__name__ == "bool_":  # NumPy's bool too
+            return bool(result)
+        raise RulesError(f"{where} must return True or False, not {result!r}")
+
+    def call_loot_rule(self, ace: Card, bank: tuple[Card, ...]) -> int:
+        """The custom ``loot_rule``, with a clear :class:`RulesError` when it misbehaves."""
+        name = function_name(self.loot_rule)
+        where = f"the custom loot_rule {name}({ace}, <a bank of {len(bank)} cards>)"
+        try:
+            result = self.loot_rule(ace, bank)
+        except Exception as error:
+            raise RulesError(f"{where} raised {type(error).__name__}: {error}") from error
+        robbable = sum(not c.is_ace for c in bank)
+        if isinstance(result, bool) or not isinstance(result, Integral):
+            raise RulesError(f"{where} must return a whole number of cards, not {result!r}")
+        if not 0 <= result <= robbable:
+            raise RulesError(
+                f"{where} returned {result}, but the bank holds {robbable} cards that can be "
+                "robbed (aces never are)"
+            )
+        return int(result)
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Rules:
@@ -199,6 +277,9 @@ class Rules:
         unknown = sorted(set(data) - fields)
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(map(str, unknown))}")
+        custom = [name for name in CUSTOM_RULES if data.get(name) is not None]
+        if custom:
+            raise RulesError(f"{', '.join(custom)}: Python functions cannot be loaded from data")
         return cls(**data)
 
     def describe(self) -> list[str]:
@@ -209,8 +290,9 @@ class Rules:
             value = getattr(self, f.name)
             if value != getattr(default, f.name):
                 if f.name == "ace_shares":
-                    value = ", ".join(
-                        f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(value.by_suit_index)
-                    )
+                    shares = value.by_suit_index
+                    value = ", ".join(f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(shares))
+                elif f.name in CUSTOM_RULES:
+                    value = function_name(value)
                 lines.append(f"{f.name} = {value}")
         return lines
