@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import pytest
-from conftest import cards, position, texts
+from helpers import cards, position, texts
 
 from borsen_widget import IllegalActionError
 

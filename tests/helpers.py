@@ -1,8 +1,6 @@
-"""Shared helpers for the engine tests."""
+"""Shared helpers for the engine tests (imported as `helpers`)."""
 
 from __future__ import annotations
-
-import pytest
 
 from borsen_widget import Card, Game, Rules
 
@@ -30,8 +28,3 @@ def position(deck="", banks=None, pile="", current=0, seed=0, **options) -> Game
 
 def texts(items) -> list[str]:
     return [str(x) for x in items]
-
-
-@pytest.fixture
-def make_position():
-    return position
