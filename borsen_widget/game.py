@@ -696,6 +696,7 @@ class Game:
         """R11: list the chosen aces (back into the deck, shuffled once), keep the others."""
         player = self._cur
         bank = self._banks[player]
+        listed = sorted(listed)  # one order for the same choice, by hand or automatic (§5)
         for ace in listed:
             # Take the most recently banked copy: only counts matter, this keeps it concrete.
             pos = len(bank) - 1 - bank[::-1].index(ace)

@@ -1,0 +1,174 @@
+"""Invariants over random games, for every rule option (hypothesis).
+
+Each example draws a rule set from every option of RULES.md §2 and plays a random legal game
+to its end, checking at every step: card conservation (R16), legal actions empty exactly when
+the game is over (R14), undo restores the previous state exactly, save/load then replay gives
+the identical game, and the public state never depends on the deck's order or the seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from borsen_widget import Game, RandomBot, Rules, ThresholdBot, play
+
+# Generous: with R13 every game ends with probability 1, and the cap makes it certain (R14a).
+STEP_BUDGET = 200_000
+
+
+@st.composite
+def rule_sets(draw) -> Rules:
+    """Every option of RULES.md §2, each value reachable."""
+    players = draw(st.integers(2, 8))
+    return Rules(
+        players=players,
+        decks=draw(st.sampled_from([1, 1, 1, 2, 2, 3, 4])),
+        first_player=draw(
+            st.one_of(st.sampled_from(["random", "suit"]), st.integers(0, players - 1))
+        ),
+        equal_accepted=draw(st.booleans()),
+        bank_ends_turn=draw(st.booleans()),
+        ace_shares=draw(
+            st.dictionaries(
+                st.sampled_from("SHCD"),
+                st.fractions(min_value=0, max_value=1, max_denominator=6),
+                max_size=4,
+            )
+        ),
+        rob_target=draw(st.sampled_from(["previous", "next", "leader"])),
+        loot_to=draw(st.sampled_from(["bank", "pile"])),
+        auto_aces=draw(st.sampled_from([None, None, "keep", "list"])),
+        max_bank_aces=draw(st.one_of(st.none(), st.integers(0, 8), st.just(2))),
+        max_turns=draw(st.one_of(st.just(10_000), st.integers(1, 80))),
+        auto_bank_at_end=draw(st.booleans()),
+    )
+
+
+def random_action(game: Game, rng: random.Random, p_draw: float):
+    legal = game.legal_actions()
+    if game.phase == "play" and len(legal) == 2:
+        return legal[0] if rng.random() < p_draw else legal[1]
+    return rng.choice(legal)
+
+
+def core(game: Game) -> tuple:
+    """The game's state without its log (the lean path keeps none)."""
+    key = list(game._state_key())
+    del key[10]  # the log
+    return tuple(key)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=rule_sets(),
+    seed=st.integers(0, 2**32),
+    choices=st.integers(0, 2**32),
+    p_draw=st.floats(0.2, 0.97),
+)
+def test_invariants_over_random_games(rules, seed, choices, p_draw):
+    """R16 conservation, R14 legal actions, termination, undo, save/load + replay, and the
+    public state's independence from hidden information, at every step."""
+    rng = random.Random(choices)
+    game = Game(rules, seed=seed)
+    steps = 0
+    saved: tuple[Game, int] | None = None
+    actions = []
+    while True:
+        game.check_invariants()  # R16 and bookkeeping
+        legal = game.legal_actions()
+        assert (legal == []) == game.is_over  # R14
+        if game.is_over:
+            break
+        assert game.winners == () and game.end_reason is None
+        steps += 1
+        assert steps < STEP_BUDGET, "the game did not end (R13, R14a)"
+        action = random_action(game, rng, p_draw)
+        assert game.is_legal(action)
+        if rng.random() < 0.15:
+            before = game.copy()
+            game.apply(action)
+            game.undo()
+            assert game == before, f"undo of {action} did not restore the state"
+        if saved is None and rng.random() < 0.05:
+            saved = (Game.from_json(game.to_json()), len(actions))
+            assert saved[0] == game
+            assert not saved[0].can_undo
+        if rng.random() < 0.05:
+            twin = game.resample(rng.getrandbits(32), record=True)
+            assert twin.public_state() == game.public_state()
+        game.apply(action)
+        actions.append(action)
+    assert game.end_reason in ("deck", "max_turns")
+    event(f"end: {game.end_reason}")
+    event(f"ace decisions: {min(3, sum(e.kind == 'keep' or e.kind == 'list' for e in game.log))}")
+    assert game.winners and max(game.scores) == game.scores[game.winners[0]]  # R15
+    assert game.turns <= rules.max_turns
+    assert game.log[-1].kind == "end"
+    if game.end_reason == "deck":
+        assert game.deck_size == 0 and game.pile == ()
+    else:
+        assert game.turns == rules.max_turns and (game.deck_size or game.pile)
+    state = json.loads(json.dumps(game.public_state()))
+    assert state == game.public_state()
+    if saved is not None:
+        replayed, start = saved
+        for action in actions[start:]:
+            replayed.apply(action)
+        assert replayed == game, "save, load and replay differ from the original game"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), seed=st.integers(0, 2**32), ks=st.lists(st.integers(1, 8), min_size=8))
+def test_lean_path_gives_the_identical_game(rules, seed, ks):
+    """The lean path (record=False, Game._run with inline policies) plays exactly the game
+    the checked path plays, for every option."""
+
+    def bots():
+        return [
+            RandomBot(seed + i) if k % 3 == 0 else ThresholdBot(k)
+            for i, k in enumerate(ks[: rules.players])
+        ]
+
+    checked = Game(rules, seed=seed)
+    play(checked, bots(), checked=True)
+    lean = Game(rules, seed=seed, record=False)
+    play(lean, bots(), checked=False)
+    assert core(lean) == core(checked)
+    lean.check_invariants()
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_public_state_does_not_depend_on_order_or_seed(rules, seed):
+    """Hidden information: two games differing only in deck order and seed look the same."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and rng.random() < 0.97:
+        game.apply(random_action(game, rng, 0.7))
+    other = game.resample(seed + 1, record=True)
+    assert other.public_state() == game.public_state()
+    text = json.dumps(game.public_state())
+    assert '"rng"' not in text and '"seed"' not in text
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_undo_all_the_way_back(rules, seed):
+    """Undo takes back every move, one by one, to the start."""
+    game = Game(rules, seed=seed)
+    start = game.copy()
+    rng = random.Random(seed)
+    history = []
+    for _ in range(rng.randrange(1, 60)):
+        if game.is_over:
+            break
+        history.append(game.copy())
+        game.apply(random_action(game, rng, 0.8))
+    while history:
+        game.undo()
+        assert game == history.pop()
+    assert game == start and not game.can_undo
