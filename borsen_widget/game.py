@@ -54,14 +54,21 @@ def _is_submultiset(small: Iterable[int], big: Iterable[int]) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def _list_actions(pending: tuple[int, ...], at_least: int) -> tuple[Action, ...]:
-    """Every distinct selection of ``pending`` aces with at least ``at_least`` of them, as
-    list actions, fewest first (R12; with two decks each selection appears once, §5)."""
+def _selections(pending: tuple[int, ...], at_least: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct selection of ``pending`` aces with at least ``at_least`` of them, fewest
+    first (R12; with two decks each selection appears once, §5)."""
     results: list[tuple[int, ...]] = [()]
     for card, count in sorted(Counter(pending).items()):
         results = [sel + (card,) * k for sel in results for k in range(count + 1)]
-    results = sorted((s for s in results if len(s) >= at_least), key=lambda s: (len(s), s))
-    return tuple(Action("list", tuple(CARDS[c] for c in sel)) for sel in results)
+    return tuple(sorted((s for s in results if len(s) >= at_least), key=lambda s: (len(s), s)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _list_actions(pending: tuple[int, ...], at_least: int) -> tuple[Action, ...]:
+    """:func:`_selections` as list actions."""
+    return tuple(
+        Action("list", tuple(CARDS[c] for c in sel)) for sel in _selections(pending, at_least)
+    )
 
 
 def auto_selection(
@@ -501,13 +508,20 @@ class Game:
             fast = getattr(bot, "fast_policy", None)
             policies.append(fast() if fast is not None else (_ASK, bot))
         deck, n, equal, auto_bank = self._deck, self._n, self._equal, self._auto_bank
+        banks, aces, limit = self._banks, self._aces, self._limit
         steps = 0
         while True:
             phase = self._phase
             if phase != PLAY:
                 if phase == OVER:
                     return steps
-                self._step(bots[self._cur].choose(self))
+                kind, arg = policies[self._cur]
+                if kind == _RANDOM:
+                    # RandomBot.choose: a uniform pick among legal_actions(), in their order.
+                    options = _selections(tuple(self._pending), self._to_list)
+                    self._decide(list(options[int(arg() * len(options))]))
+                else:
+                    self._step(bots[self._cur].choose(self))
                 steps += 1
                 continue
             cur = self._cur
@@ -521,7 +535,19 @@ class Game:
                     continue
             elif pile:
                 if not deck or (len(pile) >= arg if kind == _THRESHOLD else arg() >= 0.5):
-                    self._bank()
+                    if max(pile) >= FIRST_ACE or (limit is not None and aces[cur] > limit):
+                        self._bank()  # R11-R13: aces to decide on
+                        continue
+                    # R8, as _bank and _finish_bank do when no ace is involved.
+                    banks[cur] += pile
+                    self._pile = []
+                    self._turns += 1
+                    if not deck:
+                        self._end("deck")
+                    elif self._turns >= self._max_turns:
+                        self._end("max_turns")
+                    elif self._bank_ends_turn:
+                        self._cur = (cur + 1) % n
                     continue
             # Draw (R5-R7, R9, R14), as _draw does.
             card = deck.pop()
@@ -614,7 +640,7 @@ class Game:
             count = (len(bank) - self._aces[victim]) * num // den
         if count == 0:
             loot: list[int] = []
-        elif bank[-1] < FIRST_ACE and all(c < FIRST_ACE for c in bank[-count:]):
+        elif max(bank[-count:]) < FIRST_ACE:  # no ace among the newest: one slice
             loot = bank[-count:]
             del bank[-count:]
         else:
