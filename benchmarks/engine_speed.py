@@ -15,11 +15,11 @@ import random
 import sys
 import time
 
-from borsen_widget import Game, RandomBot, Rules
+from borsen_widget import Game, RandomBot, Rules, ThresholdBot
 
 
-def lean(n_games: int, rules: Rules) -> tuple[float, int]:
-    bots = [RandomBot(seat) for seat in range(rules.players)]
+def lean(n_games: int, rules: Rules, bot=None) -> tuple[float, int]:
+    bots = [bot or RandomBot(seat) for seat in range(rules.players)]
     steps = 0
     start = time.perf_counter()
     for seed in range(n_games):
@@ -84,6 +84,7 @@ def main() -> None:
     rows = [
         ("lean path (Game._run)", *lean(n, rules)),
         ("checked path (Game.apply)", *checked(max(1, n // 5), rules)),
+        ("lean, ThresholdBot(4) seats", *lean(n, rules, ThresholdBot(4))),
         ("naive baseline (no options)", *naive(n)),
     ]
     print(f"Random-bot games, 3 players, default rules, one core ({n} games for lean/naive)")

@@ -10,7 +10,9 @@ with its top card at the *end* of a list, so a draw is ``list.pop()``.
 
 Two paths lead into the same rule code: the checked one for people (:meth:`Game.apply`,
 :meth:`Game.draw`, ...) validates, records undo points and logs; the lean one for bots and
-simulation (``Game(..., record=False)`` with :meth:`Game._step`) does neither.
+simulation (``Game(..., record=False)`` played by :meth:`Game._run`) does neither. Both run
+the same rule methods (``_draw``, ``_bank``, ``_decide``, ``_rob``); ``_run`` inlines the
+commonest draw and bank, and the property tests prove both paths give the identical game.
 """
 
 from __future__ import annotations

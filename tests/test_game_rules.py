@@ -366,6 +366,16 @@ def test_r13_dead_deck_no_decision_limit_waived():
     assert g.log[-1].info == "dead_deck"
 
 
+def test_r13_listing_when_the_deck_is_dead_is_illegal():
+    """R13: with no decision asked, trying to list raises and changes nothing."""
+    g = position("AD AH", pile="AC")
+    g.bank()
+    before = g.copy()
+    with pytest.raises(IllegalActionError, match="no ace decision"):
+        g.choose_aces(["AC"])
+    assert g == before
+
+
 # --------------------------------------------------------------------------- R14, R14a
 
 
