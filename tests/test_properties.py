@@ -172,3 +172,32 @@ def test_undo_all_the_way_back(rules, seed):
         game.undo()
         assert game == history.pop()
     assert game == start and not game.can_undo
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=rule_sets(),
+    changes=st.lists(rule_sets(), min_size=1, max_size=6),
+    seed=st.integers(0, 2**32),
+)
+def test_rules_changed_mid_game_keep_the_invariants(rules, changes, seed):
+    """Every option that may change mid-game (all but players and decks) changed at random
+    moments: card conservation (R16) holds and the game still ends (R13, R14a)."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    pending = [
+        c.replace(players=rules.players, decks=rules.decks, first_player=rules.first_player)
+        for c in changes
+    ]
+    steps = 0
+    while not game.is_over:
+        if pending and rng.random() < 0.05:
+            new = pending.pop()
+            game.set_rules(new)
+            assert game.rules == new
+        game.check_invariants()
+        game.apply(random_action(game, rng, 0.8))
+        steps += 1
+        assert steps < STEP_BUDGET, "the game did not end (R13, R14a)"
+    game.check_invariants()
+    assert game.legal_actions() == [] and game.winners
