@@ -14,6 +14,7 @@ from .rules import Rules
 
 __all__ = [
     "Action",
+    "BorsenWidget",
     "Bot",
     "Card",
     "Event",
@@ -26,3 +27,12 @@ __all__ = [
     "play",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # The widget needs anywidget; import it on first use only, so the engine imports anywhere.
+    if name == "BorsenWidget":
+        from .widget import BorsenWidget
+
+        return BorsenWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

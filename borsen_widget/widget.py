@@ -1,0 +1,583 @@
+"""The playable widget: Børsen in one notebook cell, for two to eight seats, people or bots.
+
+``BorsenWidget`` is an ``anywidget.AnyWidget``. Its synced traits carry the *public* view of
+the game (built by :func:`borsen_widget.view.build_view` from ``Game.public_state()``, so the
+deck's order, the RNG's state and the seed never reach the browser: RULES.md "Hidden
+information"). Button presses come back as custom messages, each an *intent* with the version of
+the view it was made on::
+
+    {"intent": "draw" | "bank" | "keep" | "undo" | "new_game" | "pause" | "resume" | "step",
+     "version": 17}
+    {"intent": "list", "version": 17, "aces": ["AS", "AH"]}
+
+Python checks every message against the engine. A stale, duplicate or malformed one (a double
+click, a second view acting on an old state, an unknown field, a wrong type) changes nothing and
+is answered with a polite ``notice`` shown in the widget.
+
+Bots play by themselves, ``bot_delay`` seconds apart, scheduled on the kernel's asyncio loop;
+with ``bot_delay=0`` or no running loop they play at once. Imports: anywidget, traitlets and the
+standard library only (the widget must run in JupyterLite).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import pathlib
+from collections.abc import Sequence
+
+import anywidget
+import traitlets
+
+from .actions import Action
+from .cards import Card
+from .errors import IllegalActionError, RulesError
+from .game import Game
+from .rules import Rules
+from .view import build_view
+
+__all__ = ["BorsenWidget"]
+
+STATIC = pathlib.Path(__file__).parent / "static"
+INTENTS = ("draw", "bank", "list", "keep", "undo", "new_game", "pause", "resume", "step")
+FIELDS = ("intent", "version", "aces")
+MAX_NAME = 24
+
+
+class _BadMessage(Exception):
+    """A message from the browser that cannot be acted on; its text becomes the notice."""
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _is_bot(seat) -> bool:
+    return callable(getattr(seat, "choose", None))
+
+
+def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
+    """Names and bots (None for a person) from ``seats``: names, bots or ``(name, bot)``."""
+    if seats is None:
+        count = 3 if players is None else players
+        return [f"Player {i + 1}" for i in range(count)], [None] * count
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise ValueError(
+            f"seats must be a list with one entry per seat (a name, a bot or (name, bot)), "
+            f"not {seats!r}"
+        )
+    names: list[str | None] = []
+    bots: list = []
+    for i, seat in enumerate(seats):
+        if isinstance(seat, tuple) and len(seat) == 2 and _is_bot(seat[1]):
+            name, bot = seat
+        elif _is_bot(seat):
+            name, bot = None, seat
+        else:
+            name, bot = seat, None
+        if name is not None:
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"seat {i}: a seat is a name, a bot or (name, bot), not {seat!r}")
+            name = name.strip()
+            if len(name) > MAX_NAME:
+                raise ValueError(f"seat {i}: a name has at most {MAX_NAME} characters: {name!r}")
+        names.append(name)
+        bots.append(bot)
+    number = 0
+    for i, name in enumerate(names):
+        if name is None:
+            number += 1
+            candidate = f"Bot {number}"
+            while candidate in names:
+                number += 1
+                candidate = f"Bot {number}"
+            names[i] = candidate
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise ValueError(f"each seat needs its own name; repeated: {', '.join(duplicates)}")
+    return names, bots  # type: ignore[return-value]
+
+
+class BorsenWidget(anywidget.AnyWidget):
+    """Play Børsen in a notebook: ``BorsenWidget(rules=Rules(players=3), seats=["Ada", "Bo",
+    ThresholdBot(4)], seed=1)``.
+
+    - ``seats``: one entry per seat: a name (a person), a bot (any object with
+      ``choose(game)``, named "Bot 1", ...) or ``(name, bot)``. Default: people named
+      "Player 1", ... Without ``rules`` the number of seats sets the number of players.
+    - ``seed``: the game's seed (stays in Python). ``game``: start from this engine game
+      instead (a set position for a lesson), with no ``seed``.
+    - ``bot_delay``: seconds between bot moves so people can follow (0: at once).
+    - ``allow_undo``: the undo button, for practice; ``False`` for a real match.
+    - ``paused``: start with the bots paused (watch a bots-only game step by step).
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    #: The public view of the game (see :func:`borsen_widget.view.build_view`).
+    view = traitlets.Dict().tag(sync=True)
+    #: The last polite notice: ``{"id": n, "text": "...", "level": "warning" | "info"}``;
+    #: ``text`` is empty once a good action has followed.
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        seats: Sequence | None = None,
+        seed: int | None = None,
+        game: Game | None = None,
+        bot_delay: float = 0.8,
+        allow_undo: bool = True,
+        paused: bool = False,
+        **kwargs,
+    ):
+        if game is not None:
+            if not isinstance(game, Game):
+                raise ValueError(f"game must be a borsen_widget.Game, not {type(game).__name__}")
+            if seed is not None:
+                raise ValueError("give either game or seed: a given game already has its seed")
+            if rules is not None and rules != game.rules:
+                raise ValueError("give either game or rules: a given game has its own rules")
+            rules = game.rules
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules object, not {type(rules).__name__}")
+        names, bots = _read_seats(seats, None if rules is None else rules.players)
+        if rules is None:
+            rules = Rules(players=len(names))
+        if len(names) != rules.players:
+            raise ValueError(
+                f"the rules are for {rules.players} players but {len(names)} seats were given"
+            )
+        self._names = names
+        self._bots = bots
+        self._bot_delay = self._check_delay(bot_delay)
+        if not isinstance(allow_undo, bool):
+            raise ValueError(f"allow_undo must be True or False, not {allow_undo!r}")
+        if not isinstance(paused, bool):
+            raise ValueError(f"paused must be True or False, not {paused!r}")
+        self._allow_undo = allow_undo
+        self._paused = paused
+        self._version = 0
+        self._notice_id = 0
+        self._bot_timer: asyncio.TimerHandle | None = None
+        # Who made each undoable engine action since the game began: True for a person.
+        self._actors: list[bool] = []
+        self._game = game if game is not None else Game(rules, seed)
+        super().__init__(**kwargs)
+        self.notice = {"id": 0, "text": "", "level": "info"}
+        self.on_msg(self._on_msg)
+        self._changed()
+
+    # ------------------------------------------------------------------ public reading
+
+    @property
+    def game(self) -> Game:
+        """The engine's game (after changing it directly, call :meth:`refresh`)."""
+        return self._game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names."""
+        return tuple(self._names)
+
+    @property
+    def bots(self) -> tuple:
+        """Each seat's bot, or None for a person."""
+        return tuple(self._bots)
+
+    @property
+    def version(self) -> int:
+        """The version of the view now shown; every change raises it."""
+        return self._version
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force. Setting rules with the same players and decks changes them in
+        the running game (logged as a "rules" event); otherwise a new game starts."""
+        return self._game.rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+        old = self._game.rules
+        if rules.players == old.players and rules.decks == old.decks:
+            self._game.set_rules(rules)
+            self._clear_notice()
+            self._changed()
+            return
+        changed = [
+            f"{name} {getattr(old, name)} → {getattr(rules, name)}"
+            for name in ("players", "decks")
+            if getattr(old, name) != getattr(rules, name)
+        ]
+        added = []
+        while len(self._names) < rules.players:
+            number = len(self._names) + 1
+            name = f"Player {number}"
+            while name in self._names:
+                number += 1
+                name = f"Player {number}"
+            self._names.append(name)
+            self._bots.append(None)
+            added.append(name)
+        del self._names[rules.players :]
+        del self._bots[rules.players :]
+        text = f"New game: {', '.join(changed)} cannot change during a game."
+        if added:
+            text += f" {_and_words(added)} joined."
+        self._start(Game(rules))
+        self._notify(text, "info")
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between bot moves (0: bots play at once)."""
+        return self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        self._bot_delay = self._check_delay(value)
+
+    @property
+    def allow_undo(self) -> bool:
+        """Whether undo is allowed (practice) or not (a real match)."""
+        return self._allow_undo
+
+    @allow_undo.setter
+    def allow_undo(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise ValueError(f"allow_undo must be True or False, not {value!r}")
+        self._allow_undo = value
+        self._publish()
+
+    @property
+    def paused(self) -> bool:
+        """True while the bots wait for :meth:`resume` or :meth:`step`."""
+        return self._paused
+
+    # ------------------------------------------------------------------ public moves
+
+    def new_game(self, seed: int | None = None, *, rules: Rules | None = None) -> None:
+        """Start over with the same seats (and the same rules unless ``rules`` is given)."""
+        rules = self._game.rules if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+        if rules.players != len(self._names):
+            raise RulesError(
+                f"these seats are for {len(self._names)} players, the rules for "
+                f"{rules.players}: set w.rules to change the number of players"
+            )
+        self._start(Game(rules, seed))
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` for the seat to act, as a person would (``"draw"``, ``"bank"``,
+        ``"list A♠"``); an illegal action raises ``IllegalActionError`` and changes nothing."""
+        self._game.apply(action)
+        self._actors.append(True)
+        self._clear_notice()
+        self._changed()
+
+    def undo(self) -> None:
+        """Take back the last decision of a person, and every bot move made since (in a
+        bots-only game: one bot move, and the bots pause). Raises ``IllegalActionError`` when
+        undo is switched off or there is nothing to take back."""
+        if not self._allow_undo:
+            raise IllegalActionError("undo is switched off for this match (allow_undo=False)")
+        if not self._can_undo():
+            raise IllegalActionError("there is nothing to undo")
+        self._cancel_bots()
+        if self._only_bots():
+            self._undo_one()
+            self._paused = True
+        else:
+            while self._actors and not self._actors[-1]:
+                self._undo_one()
+            self._undo_one()
+        self._clear_notice()
+        self._changed()
+
+    def pause(self) -> None:
+        """Stop the bots after the move they are making."""
+        self._paused = True
+        self._cancel_bots()
+        self._publish()
+
+    def resume(self) -> None:
+        """Let the bots play on by themselves."""
+        self._paused = False
+        self._changed()
+
+    def step(self) -> Action | None:
+        """Play one bot move now, paused or not; returns it (None when no bot is to act)."""
+        if not self._is_bot_turn():
+            return None
+        self._cancel_bots()
+        action = self._play_bot()
+        self._changed()
+        return action
+
+    def step_bots(self, max_moves: int | None = None) -> int:
+        """Play every bot move due now, at once, until a person must act or the game ends
+        (or ``max_moves`` moves); returns the number of moves. Works without a kernel."""
+        self._cancel_bots()
+        moves = 0
+        while self._is_bot_turn() and (max_moves is None or moves < max_moves):
+            if self._play_bot() is None:
+                break
+            moves += 1
+        self._publish()
+        return moves
+
+    def refresh(self) -> None:
+        """Show the game again after changing ``w.game`` directly (and let bots play on)."""
+        self._changed()
+
+    def close(self) -> None:
+        self._cancel_bots()
+        super().close()
+
+    # ------------------------------------------------------------------ messages
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        # hold_sync: the new view and the notice reach the browser in one message.
+        with self.hold_sync():
+            try:
+                intent, aces = self._read_message(content)
+                self._do(intent, aces)
+            except _BadMessage as error:
+                self._notify(str(error))
+
+    def _read_message(self, content) -> tuple[str, list[str] | None]:
+        """Check a message's shape and version; raise _BadMessage with a polite text."""
+        if not isinstance(content, dict):
+            raise _BadMessage("A message from the page was not understood; nothing changed.")
+        unknown = sorted(str(k) for k in content if k not in FIELDS)
+        if unknown:
+            raise _BadMessage(
+                f"A message from the page had unknown fields ({', '.join(unknown)}); "
+                "nothing changed."
+            )
+        intent = content.get("intent")
+        if not isinstance(intent, str) or intent not in INTENTS:
+            raise _BadMessage(f"Unknown request {intent!r} from the page; nothing changed.")
+        version = content.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise _BadMessage(
+                "A message from the page did not say which view it was made on; nothing changed."
+            )
+        aces = content.get("aces")
+        if intent == "list":
+            if not isinstance(aces, list) or not all(isinstance(a, str) for a in aces):
+                raise _BadMessage("To list aces, name them (a list of cards); nothing changed.")
+        elif "aces" in content:
+            raise _BadMessage(f"Only a list of aces names aces, not {intent!r}; nothing changed.")
+        if version > self._version:
+            raise _BadMessage("A message from the page named a view that does not exist yet.")
+        if version < self._version and intent != "pause":
+            raise _BadMessage(
+                "That click was made on an earlier view of the game (a double click, or "
+                "another view moved first), so it was ignored. Have a look, then choose again."
+            )
+        return intent, aces
+
+    def _do(self, intent: str, aces: list[str] | None) -> None:
+        game = self._game
+        if intent == "pause":
+            self.pause()
+            return
+        if intent == "resume":
+            if not self._paused:
+                raise _BadMessage("The bots are already playing.")
+            self.resume()
+            return
+        if intent == "step":
+            if not self._is_bot_turn():
+                raise _BadMessage("No bot is to play now.")
+            self.step()
+            return
+        if intent == "new_game":
+            self._start(Game(game.rules))
+            return
+        if intent == "undo":
+            if not self._allow_undo:
+                raise _BadMessage("Undo is switched off for this match.")
+            if not self._can_undo():
+                raise _BadMessage("There is nothing to undo.")
+            self.undo()
+            return
+        # draw, bank, list, keep: a person's move for the seat to act.
+        if game.is_over:
+            raise _BadMessage("The game is over: press New game to play again.")
+        who = self._names[game.current_player]
+        if self._bots[game.current_player] is not None:
+            raise _BadMessage(f"It is {who}'s turn (a bot): wait for it to play.")
+        if intent in ("list", "keep"):
+            if game.phase != "aces":
+                raise _BadMessage("There are no aces to decide on now.")
+            try:
+                action = Action.list([Card.parse(a) for a in (aces or [])])
+            except ValueError:
+                raise _BadMessage(f"{aces!r} are not aces to list; nothing changed.") from None
+            self._check_aces(action)
+        else:
+            action = Action(intent)
+            if game.phase == "aces":
+                raise _BadMessage(f"{who}, first decide which aces to keep and which to list.")
+            if intent == "draw" and not game.deck_size:
+                raise _BadMessage("The deck is empty: bank the pile.")
+            if intent == "bank" and not game.pile:
+                raise _BadMessage("The pile is empty: draw a card first.")
+        try:
+            self.apply(action)
+        except IllegalActionError as error:  # a safety net: the checks above should catch it
+            raise _BadMessage(f"That move is not allowed now: {error}") from None
+
+    def _check_aces(self, action: Action) -> None:
+        game = self._game
+        pending = list(game.pending_aces)
+        for ace in action.aces:
+            if ace in pending:
+                pending.remove(ace)
+            else:
+                raise _BadMessage(f"{ace} is not among the aces to decide on; nothing changed.")
+        need = game.aces_to_list
+        if len(action.aces) < need:
+            limit = game.rules.max_bank_aces
+            raise _BadMessage(
+                f"A bank may hold at most {limit} aces: list at least {need} "
+                f"({'one' if need == 1 else need}) of them."
+            )
+
+    # ------------------------------------------------------------------ bots
+
+    def _is_bot_turn(self) -> bool:
+        return not self._game.is_over and self._bots[self._game.current_player] is not None
+
+    def _only_bots(self) -> bool:
+        return all(bot is not None for bot in self._bots)
+
+    def _play_bot(self) -> Action | None:
+        """One bot move, checked; a failing bot pauses the bots and says why."""
+        game = self._game
+        seat = game.current_player
+        bot = self._bots[seat]
+        try:
+            action = bot.choose(game)
+            game.apply(action)
+        except Exception as error:  # a user's bot may fail in any way; the game must not
+            self._paused = True
+            self._notify(
+                f"{self._names[seat]} (a bot) could not move: {type(error).__name__}: {error}. "
+                "The bots are paused."
+            )
+            return None
+        self._actors.append(False)
+        return Action.parse(action)
+
+    def _schedule_bots(self) -> None:
+        self._cancel_bots()
+        if self._paused or not self._is_bot_turn():
+            return
+        loop = _running_loop()
+        if self._bot_delay > 0 and loop is not None:
+            self._bot_timer = loop.call_later(self._bot_delay, self._bot_tick)
+        else:
+            self.step_bots()
+
+    def _bot_tick(self) -> None:
+        self._bot_timer = None
+        if self._paused or not self._is_bot_turn():
+            return
+        with self.hold_sync():
+            self._play_bot()
+            self._changed()
+
+    def _cancel_bots(self) -> None:
+        # getattr: close() also runs for a widget whose __init__ raised.
+        if getattr(self, "_bot_timer", None) is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+
+    # ------------------------------------------------------------------ undo
+
+    def _can_undo(self) -> bool:
+        if not self._game.can_undo:
+            return False
+        if self._only_bots():
+            return True
+        # Moves made on w.game directly are not in _actors: count them as a person's.
+        return any(self._actors) or len(self._actors) == 0
+
+    def _undo_one(self) -> None:
+        self._game.undo()
+        if self._actors:
+            self._actors.pop()
+
+    # ------------------------------------------------------------------ view
+
+    def _start(self, game: Game) -> None:
+        self._cancel_bots()
+        self._game = game
+        self._actors = []
+        self._clear_notice()
+        self._changed()
+
+    def _changed(self) -> None:
+        self._publish()
+        self._schedule_bots()
+
+    def _controls(self) -> dict:
+        any_bot = any(bot is not None for bot in self._bots)
+        return {
+            "allow_undo": self._allow_undo,
+            "can_undo": self._allow_undo and self._can_undo(),
+            "bots": any_bot,
+            "only_bots": self._only_bots(),
+            "paused": self._paused,
+            "bot_delay": self._bot_delay,
+        }
+
+    def _publish(self) -> None:
+        """Send the public view (one message for view and notice)."""
+        game = self._game
+        seats = [
+            {"name": name, "bot": None if bot is None else str(bot)}
+            for name, bot in zip(self._names, self._bots, strict=True)
+        ]
+        self._version += 1
+        view = build_view(
+            game.public_state(),
+            seats,
+            version=self._version,
+            controls=self._controls(),
+            rules_text=game.rules.describe(),
+        )
+        self.view = view
+
+    def _notify(self, text: str, level: str = "warning") -> None:
+        self._notice_id += 1
+        self.notice = {"id": self._notice_id, "text": text, "level": level}
+
+    def _clear_notice(self) -> None:
+        if self.notice.get("text"):
+            self._notice_id += 1
+            self.notice = {"id": self._notice_id, "text": "", "level": "info"}
+
+    @staticmethod
+    def _check_delay(value) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"bot_delay must be a number of seconds, not {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"bot_delay must be 0 or more seconds, not {value!r}")
+        return float(value)
+
+
+def _and_words(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

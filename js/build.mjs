@@ -1,0 +1,36 @@
+// Build the widget's front end: js/src/ → borsen_widget/static/{widget.js,widget.css}.
+// Usage: node build.mjs [outdir]   (default: ../borsen_widget/static; run by `make js`).
+// The output is committed, so `pip install` never needs Node; tests/test_js_build.py
+// rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
+import { build } from "esbuild";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.resolve(process.argv[2] ?? path.join(here, "..", "borsen_widget", "static"));
+const banner = "/* Built from js/src by `make js` (esbuild); do not edit by hand. */";
+
+const common = {
+  absWorkingDir: here,
+  bundle: true,
+  minify: false,
+  legalComments: "none",
+  logLevel: "warning",
+  charset: "utf8",
+  banner: { js: banner, css: banner },
+};
+
+await build({
+  ...common,
+  entryPoints: ["src/widget.js"],
+  outfile: path.join(outdir, "widget.js"),
+  format: "esm",
+  target: "es2020",
+});
+await build({
+  ...common,
+  entryPoints: ["src/widget.css"],
+  outfile: path.join(outdir, "widget.css"),
+  target: "chrome111",
+});
+console.log(`built ${path.relative(process.cwd(), outdir) || "."}/widget.{js,css}`);

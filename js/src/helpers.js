@@ -1,0 +1,283 @@
+// Pure view helpers for the Børsen widget: cards, layout, words and keys.
+// No DOM and no model here, so every function is unit-tested with vitest (js/test/).
+
+/** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean,
+ *   isAce: boolean, isFace: boolean, name: string, label: string}} CardInfo */
+
+const SUITS = {
+  S: { symbol: "♠", name: "spades", red: false },
+  H: { symbol: "♥", name: "hearts", red: true },
+  C: { symbol: "♣", name: "clubs", red: false },
+  D: { symbol: "♦", name: "diamonds", red: true },
+};
+const RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+const RANK_WORDS = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+
+/**
+ * A card from its code in the view ("6S", "TH", "AS").
+ * @param {string} code
+ * @returns {CardInfo}
+ */
+export function parseCard(code) {
+  const text = String(code);
+  const suitKey = text.slice(-1).toUpperCase();
+  const rankKey = text.slice(0, -1).toUpperCase();
+  const suit = SUITS[suitKey];
+  const rank = RANK_TEXT[rankKey] ?? (rankKey === "10" ? "10" : rankKey);
+  if (!suit || !(rank in RANK_WORDS)) {
+    throw new Error(`not a card: ${JSON.stringify(code)}`);
+  }
+  return {
+    code: text,
+    rank,
+    suit: suitKey,
+    symbol: suit.symbol,
+    red: suit.red,
+    isAce: rank === "A",
+    isFace: rank === "J" || rank === "Q" || rank === "K",
+    name: `${RANK_WORDS[rank]} of ${suit.name}`,
+    label: rank + suit.symbol,
+  };
+}
+
+/** "TH" → "10♥". */
+export function cardLabel(code) {
+  return parseCard(code).label;
+}
+
+/** Cards as "6♠ J♥". */
+export function cardsLabel(codes) {
+  return codes.map(cardLabel).join(" ");
+}
+
+/** Text made safe for innerHTML (player names come from people). */
+export function escapeHTML(value) {
+  return String(value)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/**
+ * One card as HTML: corners with rank and suit, and a big pip (a letter for court cards).
+ * @param {string} code
+ * @param {{cls?: string, style?: string, hidden?: boolean}} [opts]
+ */
+export function cardHTML(code, opts = {}) {
+  const c = parseCard(code);
+  const cls = ["borsen-card", c.red ? "is-red" : "is-black"];
+  if (c.isAce) cls.push("is-ace");
+  if (c.isFace) cls.push("is-face");
+  if (opts.cls) cls.push(opts.cls);
+  const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
+  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${c.name}"`;
+  const corner = `<span class="borsen-corner-rank">${c.rank}</span>` +
+    `<span class="borsen-corner-suit">${c.symbol}</span>`;
+  const centre = c.isFace
+    ? `<span class="borsen-pip borsen-pip-face">${c.rank}<small>${c.symbol}</small></span>`
+    : `<span class="borsen-pip">${c.symbol}</span>`;
+  return `<div class="${cls.join(" ")}" data-card="${c.code}"${style}${aria}>` +
+    `<span class="borsen-corner borsen-tl" aria-hidden="true">${corner}</span>` +
+    `<span aria-hidden="true">${centre}</span>` +
+    `<span class="borsen-corner borsen-br" aria-hidden="true">${corner}</span></div>`;
+}
+
+/**
+ * How the pile is fanned: each card's place in the fan and its tilt. The CSS spreads the
+ * cards ``--i`` steps apart (a step shrinks so the fan always fits its box). The top card is
+ * upright and fully visible so it reads clearly; the cards below lean a little, more the
+ * further down they are, up to ``maxAngle`` degrees.
+ * @param {number} count
+ * @param {{maxAngle?: number}} [opts]
+ * @returns {{index: number, angle: number, top: boolean}[]}
+ */
+export function fanLayout(count, opts = {}) {
+  const maxAngle = opts.maxAngle ?? 6;
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const fromTop = count - 1 - i;
+    const angle = fromTop === 0 ? 0 : -Math.min(maxAngle, 1.5 * fromTop);
+    out.push({ index: i, angle, top: fromTop === 0 });
+  }
+  return out;
+}
+
+/**
+ * How many cards were put on the pile since the last view (0 when it is not simply the old
+ * pile with cards added, e.g. after a bank, a pass or an undo).
+ */
+export function addedCards(before, after) {
+  if (!before || after.length <= before.length) return 0;
+  for (let i = 0; i < before.length; i++) {
+    if (before[i] !== after[i]) return 0;
+  }
+  return after.length - before.length;
+}
+
+/** "1 card" / "3 cards". */
+export function count(n, word = "card") {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** "Ada", "Ada and Bo", "Ada, Bo and Cy". */
+export function joinNames(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** The main line at the top: whose turn it is and what they may do. */
+export function statusText(view) {
+  if (!view || !view.players) return "Loading…";
+  if (view.over) return view.result || "Game over.";
+  const p = view.players[view.current];
+  const name = p ? p.name : `Seat ${view.current}`;
+  const bots = view.controls || {};
+  if (p && p.bot) {
+    if (bots.paused) return `Bots paused — ${name} plays next.`;
+    return view.phase === "aces" ? `${name} is deciding on aces…` : `${name} is playing…`;
+  }
+  if (view.phase === "aces") return `${name}: keep or list your aces.`;
+  if (view.actions.includes("draw") && view.actions.includes("bank")) {
+    return `${name}: draw again, or bank ${count(view.pile.length)}.`;
+  }
+  if (view.actions.includes("bank")) return `${name}: the deck is empty — bank the pile.`;
+  return `${name}: draw a card.`;
+}
+
+/** The label of an action button. */
+export function actionLabel(kind, view) {
+  if (kind === "draw") return "Draw";
+  if (kind === "bank") return `Bank ${count(view.pile.length)}`;
+  return kind;
+}
+
+/** The caption under the deck. */
+export function deckCaption(view) {
+  if (!view.deck_size) return "deck empty";
+  return `${count(view.deck_size)} · ${count(view.deck_aces, "ace")}`;
+}
+
+/** The deck in words, for its label. */
+export function deckLabel(view) {
+  const aces = view.deck_aces === 1 ? "1 ace" : `${view.deck_aces} aces`;
+  return `Deck: ${count(view.deck_size)}, ${aces} among them`;
+}
+
+/** The pile in words, bottom first. */
+export function pileLabel(pile) {
+  if (!pile.length) return "The pile is empty";
+  const top = parseCard(pile[pile.length - 1]);
+  return `Pile of ${count(pile.length)}, top card ${top.name}: ${cardsLabel(pile)}`;
+}
+
+/** A seat in words, for its label. */
+export function seatLabel(player) {
+  const parts = [`${player.name}${player.bot ? " (bot)" : ""}`, count(player.score)];
+  if (player.aces.length) {
+    parts.push(`${count(player.aces.length, "ace")} safe from robbers`);
+  }
+  if (player.is_current) parts.push("to play");
+  if (player.is_winner) parts.push("winner");
+  return parts.join(", ");
+}
+
+/** The seats for the end screen: best first, with shared places. */
+export function ranking(players) {
+  const sorted = [...players].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  let place = 0;
+  let last = null;
+  return sorted.map((p, i) => {
+    if (p.score !== last) {
+      place = i + 1;
+      last = p.score;
+    }
+    return { ...p, place };
+  });
+}
+
+/** The aces chosen in the dialog: ``chosen`` holds indices into ``pending``. */
+export function chosenAces(pending, chosen) {
+  return [...chosen].sort((a, b) => a - b).map((i) => pending[i]);
+}
+
+/** Toggle one ace in the dialog's selection (a new Set). */
+export function toggleChoice(chosen, index) {
+  const next = new Set(chosen);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
+}
+
+/** The dialog's confirm button: its label, and whether it may be pressed (R12). */
+export function aceConfirm(pending, chosen, toList) {
+  const listed = chosenAces(pending, chosen);
+  const missing = Math.max(0, toList - listed.length);
+  let label;
+  if (missing) label = missing === 1 ? "Choose an ace to list" : `Choose ${missing} aces to list`;
+  else if (!listed.length) label = pending.length === 1 ? "Keep it" : "Keep all";
+  else if (listed.length === pending.length && pending.length > 1) label = "List all";
+  else label = `List ${cardsLabel(listed)}`;
+  const hint = missing
+    ? `Choose ${missing} more ace${missing === 1 ? "" : "s"} to list (at least ${toList}).`
+    : listed.length
+      ? `${cardsLabel(listed)} will be shuffled back into the deck.`
+      : "Every ace stays in your bank.";
+  return { label, enabled: missing === 0, hint, listed };
+}
+
+/**
+ * Which intent a key press means, or null. Letters are case-blind; ``dialog`` is true while
+ * the ace dialog is open (digits then toggle aces: they return {toggle: i}).
+ */
+export function keyIntent(event, view, dialog = false) {
+  if (!view || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
+  const key = String(event.key || "").toLowerCase();
+  const actions = view.actions || [];
+  const controls = view.controls || {};
+  if (dialog && /^[1-9]$/.test(key)) return { toggle: Number(key) - 1 };
+  if (key === "d" && actions.includes("draw")) return { intent: "draw" };
+  if (key === "b" && actions.includes("bank")) return { intent: "bank" };
+  if (key === "u" && controls.allow_undo && controls.can_undo) return { intent: "undo" };
+  if (key === "p" && controls.bots && !view.over) {
+    return { intent: controls.paused ? "resume" : "pause" };
+  }
+  if (key === "s" && controls.bots && view.bot_turn) return { intent: "step" };
+  if (key === "n") return { intent: "new_game" };
+  return null;
+}
+
+/** Whether the bot controls (pause, resume, step) are shown. */
+export function showBotControls(view) {
+  const c = view.controls || {};
+  return Boolean(c.bots && !view.over && (c.only_bots || c.paused));
+}
+
+/** The events newer than those already shown (by id and text: undo can reuse ids). */
+export function newEvents(shown, events) {
+  const seen = new Set(shown.map((e) => `${e.id}|${e.text}`));
+  return events.filter((e) => !seen.has(`${e.id}|${e.text}`));
+}
+
+/** Small inline icons (SVG, so they look the same on every machine, emoji font or not). */
+export const ICONS = {
+  lock:
+    '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
+    '<path fill="currentColor" d="M4 7V5a4 4 0 0 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5A1.5 1.5 0 0 1' +
+    ' 12.5 15h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4zm2 0h4V5a2 2 0 0 0-4 0v2z"/></svg>',
+  trophy:
+    '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
+    '<path fill="currentColor" d="M4 1h8v1h3v2.5A3.5 3.5 0 0 1 11.7 8 4 4 0 0 1 9 10.4V12h2.5v2' +
+    'h-7v-2H7v-1.6A4 4 0 0 1 4.3 8 3.5 3.5 0 0 1 1 4.5V2h3V1zm8 2.5V6.3A2 2 0 0 0 13.5 4.5v-1z' +
+    'M4 3.5h-1.5v1A2 2 0 0 0 4 6.3z"/></svg>',
+};
+
+/** The glyph beside each kind of line in the event list (in every common font). */
+export const EVENT_GLYPHS = {
+  start: "▶", draw: "•", pass: "↪", rob: "✶", bank: "⤓", list: "↺", keep: "✓",
+  rules: "§", end: "★",
+};

@@ -1,0 +1,624 @@
+"""The widget without a browser: construction, every intent, every bad message, the
+no-secrets rule (RULES.md "Hidden information"), bots, undo and rule changes.
+
+Messages go through ipywidgets' real dispatch (``_handle_msg``), as the front end's
+``model.send`` would deliver them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import comm
+import pytest
+from comm.base_comm import BaseComm
+
+from borsen_widget import Game, IllegalActionError, RandomBot, Rules, RulesError, ThresholdBot
+from borsen_widget.bots import Bot
+from borsen_widget.view import build_view, event_lines
+from borsen_widget.widget import BorsenWidget
+
+FILLER = ["3C", "3D", "3H", "3S", "5C", "5D", "5H", "5S", "7C", "7D"]
+
+
+def send(w: BorsenWidget, content) -> None:
+    """Deliver a custom message as the browser's ``model.send(content)`` does."""
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def intent(w: BorsenWidget, name: str, **extra) -> None:
+    send(w, {"intent": name, "version": w.view["version"], **extra})
+
+
+def snapshot(w: BorsenWidget):
+    """Everything that must not change when a message is refused."""
+    return (w.game.to_json(), json.dumps(w.view, sort_keys=True), w.paused)
+
+
+def widget(
+    deck="", banks=None, pile="", current=0, seats=("Ada", "Bo", "Cy"), paused=False, **options
+):
+    """A widget on a set position (RULES.md §3 notation: ``deck`` is drawn left to right)."""
+    rules = Rules(players=len(seats), **options)
+    game = Game.from_position(
+        rules,
+        deck=deck.split(),
+        banks=None if banks is None else [b.split() for b in banks],
+        pile=pile.split(),
+        current_player=current,
+        seed=7_350_482_913_306,  # long, so that finding it in the browser's data means a leak
+    )
+    return BorsenWidget(game=game, seats=list(seats), bot_delay=0, paused=paused)
+
+
+def texts(w: BorsenWidget) -> list[str]:
+    return [line["text"] for line in w.view["events"]]
+
+
+# ---------------------------------------------------------------------------- construction
+
+
+def test_the_issue_example_builds_a_three_seat_game():
+    w = BorsenWidget(rules=Rules(players=3), seats=["Ada", "Bo", ThresholdBot(4)], seed=1)
+    assert isinstance(w.game, Game)
+    assert [p["name"] for p in w.view["players"]] == ["Ada", "Bo", "Bot 1"]
+    assert [p["bot"] for p in w.view["players"]] == [None, None, "ThresholdBot(4)"]
+    # With no running loop the bot played at once: a person is to act now.
+    assert w.view["players"][w.view["current"]]["bot"] is None
+    assert w.view["actions"] and not w.view["bot_turn"]
+    w.new_game(seed=2)
+    assert w.game.rules.players == 3 and w.view["version"] > 1
+
+
+def test_top_level_import_is_lazy():
+    import borsen_widget
+
+    assert borsen_widget.BorsenWidget is BorsenWidget
+    with pytest.raises(AttributeError):
+        borsen_widget.NoSuchThing  # noqa: B018
+
+
+def test_seats_names_bots_and_pairs():
+    w = BorsenWidget(seats=["Ada", ("Cy", ThresholdBot(3)), RandomBot(1), ThresholdBot(2)])
+    assert w.names == ("Ada", "Cy", "Bot 1", "Bot 2")
+    assert w.rules.players == 4
+    assert w.bots[0] is None and isinstance(w.bots[1], ThresholdBot)
+    default = BorsenWidget(rules=Rules(players=2))
+    assert default.names == ("Player 1", "Player 2")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"seats": "Ada"}, "one entry per seat"),
+        ({"seats": ["Ada", ""]}, "a seat is a name"),
+        ({"seats": ["Ada", 3]}, "a seat is a name"),
+        ({"seats": ["Ada", "Ada"]}, "repeated: Ada"),
+        ({"seats": ["A" * 30, "Bo"]}, "at most 24"),
+        ({"rules": Rules(players=3), "seats": ["Ada", "Bo"]}, "3 players but 2 seats"),
+        ({"rules": {"players": 3}}, "Rules object"),
+        ({"bot_delay": -1}, "0 or more"),
+        ({"bot_delay": "fast"}, "number of seconds"),
+        ({"bot_delay": float("nan")}, "0 or more"),
+        ({"allow_undo": "yes"}, "True or False"),
+        ({"paused": 1}, "True or False"),
+        ({"game": "a game"}, "borsen_widget.Game"),
+        ({"game": Game(seed=1), "seed": 3}, "either game or seed"),
+        ({"game": Game(seed=1), "rules": Rules(players=4)}, "either game or rules"),
+    ],
+)
+def test_bad_arguments_raise_clear_errors(kwargs, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        BorsenWidget(**kwargs)
+
+
+def test_positional_arguments_are_refused():
+    with pytest.raises(TypeError):
+        BorsenWidget(Rules())  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------------------- no secrets
+
+
+def _secrets(game: Game) -> dict:
+    save = json.loads(game.to_json())
+    return {"seed": save["seed"], "deck": save["deck"], "rng": save["rng"][1]}
+
+
+def _played_widget() -> BorsenWidget:
+    """A game with people and a bot, played past an ace decision that listed an ace (so the
+    RNG has been used and the deck reshuffled)."""
+    w = widget(
+        deck=" ".join(["4C", "9H", "KD", "2S", *FILLER]),
+        banks=["AS AH 4H", "", "2C"],
+        pile="6S AC",
+        seats=("Ada", "Bo", ("Cy", ThresholdBot(2))),
+    )
+    intent(w, "bank")  # three aces, limit two: Ada must list one (R12)
+    intent(w, "list", aces=["AC"])
+    intent(w, "draw")  # Bo
+    intent(w, "bank")
+    return w
+
+
+def _assert_no_secret(text: str, game: Game) -> None:
+    secrets = _secrets(game)
+    assert str(secrets["seed"]) not in text
+    for word in re.findall(r"\d{7,}", text):
+        assert int(word) not in set(secrets["rng"]), "the RNG state reached the browser"
+    deck = secrets["deck"]
+    for i in range(len(deck) - 2):
+        for sep in ('", "', '","'):
+            assert sep.join(deck[i : i + 3]) not in text, "the deck's order reached the browser"
+    for key in ('"seed"', '"rng"', '"deck":', '"in_play"'):
+        assert key not in text
+
+
+def test_no_synced_trait_holds_a_secret():
+    w = _played_widget()
+    w.new_game(seed=987_654_321_987)
+    intent(w, "draw")
+    state = w.get_state()  # every synced trait, as the browser receives them
+    assert {"view", "notice"} <= set(state)
+    text = json.dumps(state, ensure_ascii=False, default=str)
+    _assert_no_secret(text, w.game)
+    _assert_no_secret(json.dumps(w.view), w.game)
+
+
+def test_the_view_depends_on_public_information_only():
+    """Two games that differ only in the deck's order, the RNG and the seed look the same."""
+    w = _played_widget()
+    twin_a = w.game.resample(seed=1, record=True)
+    twin_b = w.game.resample(seed=2, record=True)
+    assert _secrets(twin_a)["deck"] != _secrets(twin_b)["deck"]
+    a = BorsenWidget(game=twin_a, seats=["Ada", "Bo", "Cy"])
+    b = BorsenWidget(game=twin_b, seats=["Ada", "Bo", "Cy"])
+    state_a, state_b = a.get_state(), b.get_state()
+    # "layout" names another widget model by its random id; everything else is equal.
+    assert state_a.pop("layout") != state_b.pop("layout")
+    assert state_a == state_b
+
+
+class RecordingComm(BaseComm):
+    """A comm that keeps every message Python would send to the browser."""
+
+    sent: list = []  # noqa: RUF012
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        RecordingComm.sent.append({"type": msg_type, "data": data})
+
+
+def test_nothing_sent_over_the_wire_holds_a_secret(monkeypatch):
+    RecordingComm.sent = []
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    w = _played_widget()
+    seats = [ThresholdBot(3), RandomBot(7), ThresholdBot(5)]
+    bots = BorsenWidget(seats=seats, seed=123_456_789_123, bot_delay=0)
+    assert bots.game.is_over
+    assert len(RecordingComm.sent) > 5
+    for game in (w.game, bots.game):
+        _assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
+
+
+# ---------------------------------------------------------------------------- every intent
+
+
+def test_draw_and_bank():
+    w = widget(deck="6S JH " + " ".join(FILLER))
+    intent(w, "draw")
+    assert [str(c) for c in w.game.pile] == ["6♠"]
+    assert w.view["pile"] == ["6S"] and w.view["actions"] == ["draw", "bank"]
+    intent(w, "draw")
+    intent(w, "bank")
+    assert w.view["players"][0]["score"] == 2  # E1
+    assert w.view["current"] == 1
+    assert texts(w)[-3:] == [
+        "Ada drew 6♠ to start a pile.",
+        "Ada drew J♥ — higher than 6♠.",
+        "Ada banked 2 cards: 6♠ J♥.",
+    ]
+
+
+def test_list_and_keep_aces():
+    # E6: three aces would exceed the limit; list at least one of the three.
+    w = widget(deck=" ".join(FILLER), banks=["AS AH", "", ""], pile="6S AC")
+    intent(w, "bank")
+    aces = w.view["aces"]
+    assert aces["pending"] == ["AS", "AH", "AC"] and aces["to_list"] == 1
+    assert "at most 2" in aces["text"] and w.view["actions"] == ["list"]
+    deck = w.game.deck_size
+    intent(w, "list", aces=["AC"])
+    assert w.game.deck_size == deck + 1 and w.view["aces"] is None
+    assert texts(w)[-1] == "Ada listed A♣ (shuffled back into the deck) and kept A♠ A♥."
+    # E6b: below the limit, keep.
+    w = widget(deck=" ".join(FILLER), pile="6S AC")
+    intent(w, "bank")
+    assert w.view["aces"]["to_list"] == 0
+    intent(w, "keep")
+    assert w.view["players"][0]["aces"] == ["AC"]
+    assert texts(w)[-1] == "Ada kept A♣ in the bank, safe from robbers."
+
+
+def test_list_accepts_aces_in_any_notation():
+    w = widget(deck=" ".join(FILLER), banks=["AS AH", "", ""], pile="6S AC")
+    intent(w, "bank")
+    intent(w, "list", aces=["A♥", "as"])
+    assert w.view["players"][0]["aces"] == ["AC"]
+
+
+def test_undo_new_game_pause_resume_step():
+    w = BorsenWidget(seats=[ThresholdBot(2), ThresholdBot(3)], seed=4, paused=True)
+    v = w.view
+    assert v["controls"]["only_bots"] and v["controls"]["paused"] and v["bot_turn"]
+    intent(w, "step")
+    assert len(w.game.log) > len(Game(Rules(players=2), seed=4).log)
+    intent(w, "undo")  # in a bots-only game: one bot move back, still paused
+    assert w.game.log == Game(Rules(players=2), seed=4).log and w.paused
+    intent(w, "resume")
+    assert w.game.is_over and not w.paused  # no running loop: bots play at once
+    old = w.game
+    intent(w, "pause")
+    assert w.paused
+    intent(w, "new_game")
+    assert w.game is not old and not w.game.is_over and w.paused
+
+
+def test_pause_is_accepted_from_an_older_view():
+    w = BorsenWidget(seats=[ThresholdBot(2), ThresholdBot(3)], seed=4, paused=True)
+    old = w.view["version"]
+    intent(w, "step")
+    send(w, {"intent": "pause", "version": old})
+    assert w.paused and not w.notice["text"]
+
+
+# ---------------------------------------------------------------------------- bad messages
+
+BAD_MESSAGES = [
+    ("not a dict", ["draw"], "not understood"),
+    ("text", "draw", "not understood"),
+    ("unknown field", {"intent": "draw", "version": "V", "seed": 1}, "unknown fields (seed)"),
+    ("no intent", {"version": "V"}, "Unknown request"),
+    ("unknown intent", {"intent": "cheat", "version": "V"}, "Unknown request 'cheat'"),
+    ("intent of the wrong type", {"intent": 3, "version": "V"}, "Unknown request"),
+    ("no version", {"intent": "draw"}, "which view"),
+    ("version as text", {"intent": "draw", "version": "7"}, "which view"),
+    ("version as a bool", {"intent": "draw", "version": True}, "which view"),
+    ("version as a float", {"intent": "draw", "version": 2.0}, "which view"),
+    ("stale version", {"intent": "draw", "version": "V-1"}, "earlier view"),
+    ("future version", {"intent": "draw", "version": "V+1"}, "does not exist yet"),
+    ("aces on a draw", {"intent": "draw", "version": "V", "aces": []}, "Only a list"),
+    ("list without aces", {"intent": "list", "version": "V"}, "name them"),
+    ("aces as text", {"intent": "list", "version": "V", "aces": "AS"}, "name them"),
+    ("aces as numbers", {"intent": "list", "version": "V", "aces": [48]}, "name them"),
+    ("list with no decision", {"intent": "list", "version": "V", "aces": []}, "no aces"),
+    ("keep with no decision", {"intent": "keep", "version": "V"}, "no aces"),
+    ("bank an empty pile", {"intent": "bank", "version": "V"}, "pile is empty"),
+    ("undo with nothing done", {"intent": "undo", "version": "V"}, "nothing to undo"),
+    ("step with no bot", {"intent": "step", "version": "V"}, "No bot"),
+    ("resume when not paused", {"intent": "resume", "version": "V"}, "already playing"),
+]
+
+
+def _fill(content, version):
+    if not isinstance(content, dict) or not isinstance(content.get("version"), str):
+        return content
+    v = content["version"]
+    if v in ("V", "V-1", "V+1"):
+        content = dict(content, version=version + {"V": 0, "V-1": -1, "V+1": 1}[v])
+    return content
+
+
+@pytest.mark.parametrize(
+    ("why", "content", "words"), BAD_MESSAGES, ids=[m[0] for m in BAD_MESSAGES]
+)
+def test_a_bad_message_changes_nothing_and_says_so(why, content, words):
+    w = widget(deck=" ".join(FILLER))
+    before = snapshot(w)
+    notice_id = w.notice["id"]
+    send(w, _fill(content, w.view["version"]))
+    assert snapshot(w) == before, why
+    assert words in w.notice["text"], (why, w.notice)
+    assert w.notice["id"] > notice_id and w.notice["level"] == "warning"
+
+
+def test_a_double_click_is_refused_politely():
+    w = widget(deck="6S JH " + " ".join(FILLER))
+    version = w.view["version"]
+    send(w, {"intent": "draw", "version": version})
+    after_first = snapshot(w)
+    send(w, {"intent": "draw", "version": version})  # the second click of a double click
+    assert snapshot(w) == after_first
+    assert "double click" in w.notice["text"]
+    assert len(w.game.pile) == 1
+    intent(w, "draw")  # the next good action clears the notice
+    assert w.notice["text"] == "" and len(w.game.pile) == 2
+
+
+@pytest.mark.parametrize(
+    ("setup", "content", "words"),
+    [
+        ("aces", {"intent": "draw"}, "first decide"),
+        ("aces", {"intent": "bank"}, "first decide"),
+        ("aces", {"intent": "list", "aces": []}, "list at least 1"),
+        ("aces", {"intent": "keep"}, "list at least 1"),
+        ("aces", {"intent": "list", "aces": ["AD"]}, "A♦ is not among"),
+        ("aces", {"intent": "list", "aces": ["AC", "AC"]}, "A♣ is not among"),
+        ("aces", {"intent": "list", "aces": ["KS"]}, "are not aces"),
+        ("aces", {"intent": "list", "aces": ["XX"]}, "are not aces"),
+        ("empty deck", {"intent": "draw"}, "deck is empty"),
+        ("bot turn", {"intent": "draw"}, "Cy's turn (a bot)"),
+        ("over", {"intent": "draw"}, "game is over"),
+        ("no undo", {"intent": "undo"}, "switched off"),
+    ],
+)
+def test_a_move_that_is_not_legal_now_changes_nothing(setup, content, words):
+    if setup == "aces":
+        w = widget(deck=" ".join(FILLER), banks=["AS AH", "", ""], pile="6S AC")
+        intent(w, "bank")
+    elif setup == "empty deck":
+        w = widget(deck="", pile="6S 4C", auto_bank_at_end=False)
+    elif setup == "bot turn":
+        seats = ("Ada", "Bo", ("Cy", ThresholdBot(2)))
+        w = widget(deck=" ".join(FILLER), current=2, seats=seats, paused=True)
+        assert w.view["bot_turn"]
+    elif setup == "over":
+        w = widget(deck="6S")
+        intent(w, "draw")
+        assert w.game.is_over
+    else:
+        w = BorsenWidget(seats=["Ada", "Bo"], seed=1, allow_undo=False)
+        intent(w, "draw")
+    before = snapshot(w)
+    send(w, {**content, "version": w.view["version"]})
+    assert snapshot(w) == before
+    assert words in w.notice["text"], w.notice
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+def test_bots_play_at_once_without_a_loop():
+    w = BorsenWidget(seats=["Ada", ThresholdBot(2), ThresholdBot(3)], seed=9, bot_delay=0.5)
+    for _ in range(400):
+        if w.game.is_over:
+            break
+        assert w.game.current_player == 0 or w.game.is_over
+        v = w.view
+        if v["aces"]:
+            intent(w, "keep" if v["aces"]["to_list"] == 0 else "list", **_some_aces(v))
+        elif "draw" in v["actions"] and len(v["pile"]) < 2:
+            intent(w, "draw")
+        else:
+            intent(w, "bank")
+        assert not w.notice["text"], w.notice
+    assert w.game.is_over and w.view["over"]
+    assert w.view["result"].endswith(".") and w.view["winners"] == list(w.game.winners)
+    assert sum(p["score"] for p in w.view["players"]) <= 52
+
+
+def _some_aces(view):
+    if view["aces"]["to_list"] == 0:
+        return {}
+    return {"aces": view["aces"]["pending"][: view["aces"]["to_list"]]}
+
+
+def test_a_bots_only_game_can_be_paused_and_stepped_to_the_end():
+    w = BorsenWidget(seats=[ThresholdBot(2), ThresholdBot(3), RandomBot(1)], seed=2, paused=True)
+    assert not w.game.is_over and w.view["controls"]["paused"]
+    moves = 0
+    while not w.game.is_over:
+        assert w.step() is not None
+        moves += 1
+    assert moves > 10 and w.step() is None
+    assert w.view["over"] and w.view["events"][-1]["kind"] == "end"
+
+
+def test_step_bots_plays_until_a_person_must_act():
+    w = BorsenWidget(seats=["Ada", ThresholdBot(2), ThresholdBot(3)], seed=9, paused=True)
+    intent(w, "draw") if w.game.current_player == 0 else None
+    played = w.step_bots()
+    assert played >= 0
+    assert w.game.is_over or w.game.current_player == 0
+
+
+def test_bots_wait_for_the_loop_when_one_runs():
+    """In a kernel, bot moves are scheduled on the asyncio loop, bot_delay apart."""
+
+    async def main():
+        w = BorsenWidget(seats=[ThresholdBot(2), ThresholdBot(3)], seed=4, bot_delay=0.01)
+        first = len(w.game.log)
+        assert not w.game.is_over and w._bot_timer is not None  # nothing played yet
+        for _ in range(2000):
+            if w.game.is_over:
+                break
+            await asyncio.sleep(0.002)
+        assert w.game.is_over and len(w.game.log) > first
+        # Pause stops them; step plays one; resume carries on.
+        w.new_game(seed=5)
+        w.pause()
+        log = len(w.game.log)
+        await asyncio.sleep(0.05)
+        assert len(w.game.log) == log
+        w.step()
+        assert len(w.game.log) > log
+        w.resume()
+        for _ in range(2000):
+            if w.game.is_over:
+                break
+            await asyncio.sleep(0.002)
+        assert w.game.is_over
+        w.close()
+
+    asyncio.run(main())
+
+
+def test_a_failing_bot_pauses_the_bots_and_says_why():
+    class Broken(Bot):
+        def choose(self, game):
+            raise RuntimeError("out of ideas")
+
+    class Cheater(Bot):
+        def choose(self, game):
+            return "list A♠"
+
+    for bot, words in ((Broken(), "out of ideas"), (Cheater(), "could not move")):
+        w = BorsenWidget(seats=[bot, ThresholdBot(2)], rules=Rules(players=2, first_player=0))
+        assert w.paused and words in w.notice["text"]
+        assert w.game.current_player == 0 and len(w.game.log) == 1  # nothing played
+
+
+# ---------------------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_bot_moves_up_to_the_last_human_decision():
+    w = BorsenWidget(
+        seats=["Ada", ThresholdBot(2), ThresholdBot(3)],
+        rules=Rules(players=3, first_player=0),
+        seed=11,
+    )
+    intent(w, "draw")
+    intent(w, "draw") if "draw" in w.view["actions"] and w.game.current_player == 0 else None
+    while w.game.current_player == 0 and not w.game.is_over and w.game.pile:
+        before_bank = (w.game.to_json(), w.view["pile"])
+        intent(w, "bank")  # ... then the bots play their turns until Ada is to act again
+        break
+    assert w.game.current_player == 0
+    assert w.view["controls"]["can_undo"]
+    intent(w, "undo")
+    assert w.game.to_json() == before_bank[0]  # back to just before Ada banked
+    assert w.view["pile"] == before_bank[1] and w.view["actions"] == ["draw", "bank"]
+
+
+def test_undo_can_be_switched_off_and_on():
+    w = BorsenWidget(seats=["Ada", "Bo"], seed=3, allow_undo=False)
+    intent(w, "draw")
+    assert not w.view["controls"]["allow_undo"] and not w.view["controls"]["can_undo"]
+    with pytest.raises(IllegalActionError, match="switched off"):
+        w.undo()
+    w.allow_undo = True
+    assert w.view["controls"]["can_undo"]
+    w.undo()
+    assert not w.game.pile
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        w.undo()
+
+
+def test_undo_is_refused_when_only_bots_have_moved():
+    w = BorsenWidget(
+        seats=["Ada", ThresholdBot(2), ThresholdBot(3)], rules=Rules(players=3, first_player=1)
+    )
+    assert w.game.current_player == 0 and w.game.can_undo
+    assert not w.view["controls"]["can_undo"]
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+def test_setting_rules_for_the_same_table_changes_them_in_the_game():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    intent(w, "draw")
+    game = w.game
+    w.rules = w.rules.replace(equal_accepted=False)
+    assert w.game is game and w.rules.equal_accepted is False
+    assert texts(w)[-1] == "The rules change: equal_accepted = False."
+    assert w.view["rules"] == ["equal_accepted = False"]
+
+
+def test_setting_rules_for_another_table_starts_a_new_game():
+    w = BorsenWidget(seats=["Ada", "Bo", ThresholdBot(2)], seed=1)
+    intent(w, "draw") if w.view["actions"] else None
+    w.rules = Rules(players=4)
+    assert w.names == ("Ada", "Bo", "Bot 1", "Player 4") and w.bots[3] is None
+    assert "New game" in w.notice["text"] and "players 3 → 4" in w.notice["text"]
+    assert w.notice["level"] == "info" and w.game.rules.players == 4
+    w.rules = Rules(players=2, decks=2)
+    assert w.names == ("Ada", "Bo") and w.game.cards_in_play == 104
+    with pytest.raises(RulesError):
+        w.rules = {"players": 3}
+
+
+def test_new_game_with_a_seed_is_repeatable():
+    w = BorsenWidget(seats=["Ada", "Bo"])
+    w.new_game(seed=42)
+    a = {k: v for k, v in w.view.items() if k != "version"}
+    w.new_game(seed=42)
+    b = {k: v for k, v in w.view.items() if k != "version"}
+    assert a == b
+    with pytest.raises(RulesError, match=r"set w\.rules"):
+        w.new_game(rules=Rules(players=3))
+
+
+def test_python_moves_and_refresh():
+    w = BorsenWidget(seats=["Ada", "Bo"], seed=3)
+    version = w.version
+    w.apply("draw")
+    assert w.version == version + 1 and len(w.view["pile"]) == 1
+    with pytest.raises(IllegalActionError):
+        w.apply("list A♠")
+    w.game.draw() if w.game.deck_size and not w.game.is_over else None
+    w.refresh()
+    assert w.view["pile"] == [c.ascii for c in w.game.pile]
+
+
+# ---------------------------------------------------------------------------- sentences
+
+
+def test_event_sentences_read_like_the_issue():
+    w = widget(deck="6S 4C 8D " + " ".join(FILLER), seats=("Ada", "Bo", "Cy"), current=1)
+    intent(w, "draw")
+    intent(w, "draw")
+    assert texts(w)[-1] == "Bo drew 4♣ — lower than 6♠: the pile passes to Cy."
+    assert w.view["events"][-1]["kind"] == "pass"
+    # E4: seat 0 robs seat 2 (the player before seat 0) of ⌊7 × 1/2⌋ = 3 cards.
+    w = widget(deck="AS " + " ".join(FILLER), banks=["", "", "2C 4C 6C 8C 9C TC JC AH"])
+    intent(w, "draw")
+    assert texts(w)[-1] == "Ada drew A♠ and robbed 3 cards from Cy."
+    assert w.view["players"][2]["robbable"] == 4 and w.view["players"][2]["aces"] == ["AH"]
+    # E9: a robbery that rounds down to nothing is still told.
+    w = widget(deck="AD " + " ".join(FILLER), banks=["", "", "2C"])
+    intent(w, "draw")
+    assert texts(w)[-1] == (
+        "Ada drew A♦ and robbed Cy, but a fifth of their bank rounds down to nothing."
+    )
+
+
+def test_event_lines_cover_every_kind():
+    log = [
+        {"kind": "start", "player": 0, "info": "suit", "target": None, "cards": []},
+        {"kind": "draw", "player": 0, "cards": ["KS"], "target": None, "info": None},
+        {"kind": "accept", "player": 0, "cards": ["KS"], "below": None, "info": "empty"},
+        {"kind": "draw", "player": 0, "cards": ["2C"], "target": None, "info": None},
+        {"kind": "pass", "player": 0, "target": 1, "cards": ["2C"], "below": "KS", "info": "equal"},
+        {"kind": "draw", "player": 1, "cards": ["AH"], "target": None, "info": None},
+        {"kind": "accept", "player": 1, "cards": ["AH"], "below": "2C", "info": "ace"},
+        {"kind": "rob", "player": 1, "target": 0, "cards": ["3C", "4C"], "info": "1/3"},
+        {"kind": "draw", "player": 1, "cards": ["2D"], "target": None, "info": None},
+        {"kind": "accept", "player": 1, "cards": ["2D"], "below": "AH", "info": "after_ace"},
+        {"kind": "bank", "player": 1, "cards": ["KS", "2C", "AH", "2D"], "info": None},
+        {"kind": "keep", "player": 1, "cards": ["AH"], "info": "dead_deck"},
+        {"kind": "rules", "player": 1, "info": "max_turns = 5", "target": None, "cards": []},
+        {"kind": "end", "player": None, "info": "deck", "scores": [3, 3], "cards": []},
+    ]
+    lines = event_lines(log, ["Ada", "Bo"], loot_to="pile")
+    assert [line["text"] for line in lines] == [
+        "Ada goes first (picked by the suit of the first card).",
+        "Ada drew K♠ to start a pile.",
+        "Ada drew 2♣ — only equal to K♠: the pile passes to Bo.",
+        "Bo drew A♥ and robbed 2 cards from Ada into the pile, under the ace.",
+        "Bo drew 2♦ — anything goes after an ace.",
+        "Bo banked 4 cards: K♠ 2♣ A♥ 2♦.",
+        "Bo kept A♥: the deck holds no other card to shuffle an ace into.",
+        "The rules change: max_turns = 5.",
+        "Game over: the deck is empty. Ada and Bo share the win with 3 cards.",
+    ]
+    assert [line["id"] for line in lines] == [0, 1, 3, 5, 8, 10, 11, 12, 13]
+
+
+def test_build_view_reads_only_the_public_state():
+    game = Game(Rules(players=2), seed=1)
+    seats = [{"name": "Ada", "bot": None}, {"name": "Bo", "bot": "ThresholdBot(2)"}]
+    view = build_view(game.public_state(), seats, version=3)
+    assert view["version"] == 3 and view["deck_size"] == game.deck_size
+    assert view["deck_aces"] == 4 and view["controls"] == {}
