@@ -1,0 +1,213 @@
+"""A rules editor made of ipywidgets: one control per ``Rules`` option, validated as you type.
+
+``RulesEditor(w)`` edits the rules of a :class:`~borsen_widget.widget.BorsenWidget` (or of
+anything with a ``rules`` attribute that can be read and set, or of a bare
+:class:`~borsen_widget.game.Game` through ``set_rules``). Every change is checked by building
+the new :class:`~borsen_widget.rules.Rules`; a value that does not make valid rules (a share of
+1.5, a seat that does not exist) shows its error beside the control and changes nothing.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from .cards import SUIT_SYMBOLS, SUITS
+from .errors import RulesError
+from .game import Game
+from .rules import Rules, function_name
+
+# (option, rule number, one-line explanation), in the order of RULES.md §2.
+OPTIONS = (
+    ("players", "R1", "Number of seats (2–8). Changing it starts a new game."),
+    ("decks", "R2", "Standard 52-card decks shuffled together. Changing it starts a new game."),
+    ("first_player", "R3", "Who gets the first card: by lot, by the first card's suit, or a seat."),
+    ("equal_accepted", "R5", "An equal rank is accepted (off: the card must be strictly higher)."),
+    ("bank_ends_turn", "R8", "Banking passes the turn (off: the same player starts a new pile)."),
+    ("ace_shares", "R9", "The share of the victim's non-ace cards each ace robs (0 to 1)."),
+    ("rob_target", "R9", "Whom an ace robs: the player before, the next, or the leader."),
+    ("loot_to", "R9", "Where the loot goes: the bank (safe) or the pile under the ace (at risk)."),
+    ("auto_aces", "R11", "Banked aces: ask the player, keep them, or list them automatically."),
+    ("max_bank_aces", "R12", "The most aces a bank may hold."),
+    ("max_turns", "R14a", "A cap on turns; cards left in play when it is reached score nothing."),
+    ("auto_bank_at_end", "R14", "When the deck runs out, the last pile is banked by itself."),
+    ("accept_rule", "R5", "A custom acceptance rule, set from Python code."),
+    ("loot_rule", "R9", "A custom robbery rule, set from Python code."),
+)
+_NO_LIMIT = "no limit"
+
+
+def _share_text(share: Fraction) -> str:
+    return str(share)
+
+
+class RulesEditor(widgets.VBox):
+    """Edit the rules of a running game, one control per option (RULES.md §2)."""
+
+    def __init__(self, target, **kwargs):
+        self._target = target
+        self._updating = False
+        self._controls: dict[str, widgets.Widget] = {}
+        self._errors: dict[str, widgets.HTML] = {}
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
+        rows = [widgets.HTML("<b>Rules</b> — each change applies from the next move.")]
+        for name, number, help_text in OPTIONS:
+            rows.append(self._row(name, number, help_text))
+        rows.append(self.status)
+        super().__init__(rows, **kwargs)
+        self.add_class("borsen-rules-editor")
+        self.refresh()
+        observe = getattr(target, "observe", None)
+        if callable(observe) and hasattr(target, "trait_names"):
+            names = [n for n in ("view", "rules_data") if n in target.trait_names()]
+            if names:
+                observe(lambda change: self.refresh(), names=names)
+
+    # ------------------------------------------------------------------ reading and writing
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force on the target."""
+        return self._target.rules
+
+    def _apply(self, rules: Rules) -> None:
+        if isinstance(self._target, Game):
+            self._target.set_rules(rules)  # players and decks cannot change: it says so
+        else:
+            self._target.rules = rules
+
+    def refresh(self) -> None:
+        """Show the target's current rules in every control."""
+        rules = self.rules
+        self._updating = True
+        try:
+            for name, control in self._controls.items():
+                value = getattr(rules, name)
+                if name == "ace_shares":
+                    for suit, box in zip(SUITS, control.children, strict=True):
+                        box.value = _share_text(value[suit])
+                elif name == "first_player":
+                    control.options = self._first_player_options(rules.players)
+                    control.value = value
+                elif name == "max_bank_aces":
+                    control.value = _NO_LIMIT if value is None else value
+                elif name in ("accept_rule", "loot_rule"):
+                    control.value = "—" if value is None else f"<code>{function_name(value)}</code>"
+                else:
+                    control.value = value
+            for error in self._errors.values():
+                error.value = ""
+        finally:
+            self._updating = False
+
+    def _change(self, name: str, value) -> None:
+        """Validate one new value; apply it if it makes valid rules, else show why not."""
+        if self._updating:
+            return
+        error = self._errors[name]
+        try:
+            new = self.rules.replace(**{name: value})
+            self._apply(new)
+        except (RulesError, ValueError) as problem:
+            error.value = f'<span class="borsen-rules-error" role="alert">{problem}</span>'
+            return
+        error.value = ""
+        self.status.value = f"<i>{name} changed.</i>"
+
+    # ------------------------------------------------------------------ building
+
+    @staticmethod
+    def _first_player_options(players: int):
+        return [("by lot", "random"), ("by the first card's suit", "suit")] + [
+            (f"seat {seat}", seat) for seat in range(players)
+        ]
+
+    def _row(self, name: str, number: str, help_text: str) -> widgets.Widget:
+        style = {"description_width": "9em"}
+        label = f"{number} {name}"
+        layout = widgets.Layout(width="22em")
+        if name in ("players", "decks"):
+            low, high = (2, 8) if name == "players" else (1, 4)
+            control = widgets.BoundedIntText(
+                min=low, max=high, description=label, style=style, layout=layout
+            )
+        elif name == "first_player":
+            control = widgets.Dropdown(
+                options=self._first_player_options(3), description=label, style=style
+            )
+        elif name in ("equal_accepted", "bank_ends_turn", "auto_bank_at_end"):
+            control = widgets.Checkbox(description=label, indent=False)
+        elif name == "ace_shares":
+            boxes = [
+                widgets.Text(
+                    description=f"A{SUIT_SYMBOLS[i]}",
+                    continuous_update=True,
+                    layout=widgets.Layout(width="8em"),
+                    style={"description_width": "2.5em"},
+                )
+                for i in range(4)
+            ]
+            control = widgets.HBox(boxes)
+            for suit, box in zip(SUITS, boxes, strict=True):
+                box.observe(
+                    lambda change, suit=suit: self._change_share(suit, change["new"]),
+                    names="value",
+                )
+        elif name == "rob_target":
+            control = widgets.Dropdown(
+                options=[("the player before", "previous"), ("the next player", "next"),
+                         ("the leader", "leader")],
+                description=label,
+                style=style,
+            )  # fmt: skip
+        elif name == "loot_to":
+            control = widgets.Dropdown(
+                options=[("the robber's bank", "bank"), ("the pile, under the ace", "pile")],
+                description=label,
+                style=style,
+            )
+        elif name == "auto_aces":
+            control = widgets.Dropdown(
+                options=[("ask the player", None), ("keep (list the excess)", "keep"),
+                         ("list them all", "list")],
+                description=label,
+                style=style,
+            )  # fmt: skip
+        elif name == "max_bank_aces":
+            control = widgets.Dropdown(
+                options=[*range(9), _NO_LIMIT], description=label, style=style
+            )
+        elif name == "max_turns":
+            control = widgets.IntText(description=label, style=style, layout=layout)
+        else:  # accept_rule, loot_rule: functions come from code, shown by name
+            control = widgets.HTML(description=label, style=style)
+        if name != "ace_shares":
+            if name == "max_bank_aces":
+                control.observe(
+                    lambda c: self._change(name, None if c["new"] == _NO_LIMIT else c["new"]),
+                    names="value",
+                )
+            elif not isinstance(control, widgets.HTML):
+                control.observe(lambda c, name=name: self._change(name, c["new"]), names="value")
+        self._controls[name] = control
+        error = widgets.HTML()
+        self._errors[name] = error
+        head = widgets.HTML(f"<b>{number}</b>") if name == "ace_shares" else widgets.HTML("")
+        explain = widgets.HTML(f'<span class="borsen-rules-help">{help_text}</span>')
+        return widgets.VBox([widgets.HBox([head, control]), explain, error])
+
+    def _change_share(self, suit: str, text: str) -> None:
+        if self._updating:
+            return
+        error = self._errors["ace_shares"]
+        try:
+            shares = dict(self.rules.ace_shares)
+            shares[suit] = text.strip()
+            new = self.rules.replace(ace_shares=shares)
+            self._apply(new)
+        except (RulesError, ValueError) as problem:
+            error.value = f'<span class="borsen-rules-error" role="alert">{problem}</span>'
+            return
+        error.value = ""
+        self.status.value = f"<i>The share of A{SUIT_SYMBOLS[SUITS.index(suit)]} changed.</i>"
