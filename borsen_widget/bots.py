@@ -4,16 +4,41 @@ The protocol is one method: ``choose(game) -> Action``, called when the bot's se
 (to draw or bank, or to decide on aces, R11/R12). A bot reads only what every player can see:
 the pile, the banks, the deck's size and composition, the legal actions. ``str(bot)`` names it,
 e.g. ``"ThresholdBot(4)"``.
+
+The built-in strategies:
+
+- :class:`RandomBot`: a fair coin between draw and bank, and a uniform choice among the legal
+  ace decisions.
+- :class:`ThresholdBot` ``(k)``: bank once the pile holds ``k`` cards.
+- :class:`ProbabilityBot` ``(p)``: bank when the chance that the next card is accepted (R5,
+  RULES.md §4) falls below ``p``.
+- :class:`ExpectedValueBot`: one step of look-ahead: draw when the expected pile after one more
+  draw (plus the expected loot of an ace, R9) is larger than the pile now.
+- :class:`OptimalTurnBot`: the exact best stopping rule of :func:`borsen_widget.analysis.best_turn`
+  (available once that module is there).
+
+A player's own strategy is a plain function of a :class:`PublicView`; :func:`as_bot` wraps it
+in a :class:`FunctionBot`, which checks every answer and names the function when it is illegal.
+
+Every built-in bot decides its aces with the keep policy of ``auto_aces="keep"`` (keep what the
+limit allows, list the excess smallest share first, R11/R12), except :class:`RandomBot`, which
+picks uniformly among the legal selections.
+
+This module imports the standard library only (it runs in JupyterLite).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from .actions import BANK, DRAW, Action
-from .cards import CARDS
+from .cards import CARDS, FIRST_ACE, Card
+from .errors import IllegalActionError
 from .game import _RANDOM, _THRESHOLD, ACES, PLAY, Game, auto_selection
+from .rules import Rules, function_name
 
 
 class Bot:
@@ -26,6 +51,15 @@ class Bot:
     def keep_aces(self, game: Game) -> Action:
         """R11/R12: keep what the ace limit allows, list the excess smallest share first."""
         return _auto_aces(game, "keep")
+
+    def for_game(self, seed: int) -> Bot:
+        """The bot to seat in one game of a simulation whose per-game seed is ``seed``.
+
+        Bots without randomness return themselves; :class:`RandomBot` returns a fresh copy
+        seeded from ``seed``, so every game of :func:`~borsen_widget.simulate.simulate` is
+        reproducible on its own, whatever the order or the process it is played in.
+        """
+        return self
 
     def __repr__(self) -> str:
         return str(self)
@@ -59,6 +93,11 @@ class RandomBot(Bot):
         """For Game._run: bank when random() >= 0.5, exactly as :meth:`choose` does."""
         return (_RANDOM, self._rng.random)
 
+    def for_game(self, seed: int) -> RandomBot:
+        twin = RandomBot(self.seed)
+        twin._rng = random.Random(seed)
+        return twin
+
     def __str__(self) -> str:
         return "RandomBot()"
 
@@ -87,6 +126,383 @@ class ThresholdBot(Bot):
         return f"ThresholdBot({self.k})"
 
 
+# ---------------------------------------------------------------------- public information
+
+
+def deck_composition(game: Game) -> Counter:
+    """The deck's composition as card index → copies (public by counting, RULES.md §4)."""
+    return Counter(game._deck)
+
+
+def accepted_count(rules: Rules, counts: Counter | dict, top: int | None) -> int:
+    """How many of the deck's cards R5 accepts on ``top`` (a card index, ``None``: empty pile).
+
+    ``counts`` maps card index → copies. Uses :meth:`Rules.accepts`, so a custom
+    ``accept_rule`` is honoured.
+    """
+    if top is None:
+        return sum(counts.values())
+    if rules.accept_rule is None and top >= FIRST_ACE:
+        return sum(counts.values())  # R5: anything goes after an ace
+    below = CARDS[top]
+    return sum(k for c, k in counts.items() if rules.accepts(CARDS[c], below))
+
+
+def victim_of(rules: Rules, banks: Sequence[Sequence[int]], robber: int) -> int:
+    """Whom an ace drawn by ``robber`` robs (R9 ``rob_target``); ``banks`` as card indices."""
+    n = rules.players
+    if rules.rob_target == "previous":
+        return (robber - 1) % n
+    if rules.rob_target == "next":
+        return (robber + 1) % n
+    best, best_count = (robber - 1) % n, -1
+    for step in range(1, n):  # the nearest seat before the robber wins ties
+        seat = (robber - step) % n
+        count = sum(c < FIRST_ACE for c in banks[seat])
+        if count > best_count:
+            best, best_count = seat, count
+    return best
+
+
+class PublicView:
+    """What a player at the table may read: everything but the deck's order and the RNG.
+
+    A strategy function receives one of these. It is a cheap, read-only window on the game:
+    nothing is copied until asked for.
+    """
+
+    __slots__ = ("__game",)
+
+    def __init__(self, game: Game):
+        self.__game = game
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.__game.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats (R1)."""
+        return self.__game.rules.players
+
+    @property
+    def me(self) -> int:
+        """The seat that is to act: the strategy's own seat."""
+        return self.__game.current_player
+
+    @property
+    def current_player(self) -> int:
+        """The seat that is to act (same as :attr:`me`)."""
+        return self.__game.current_player
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` (draw or bank) or ``"aces"`` (decide which aces to list, R11/R12)."""
+        return self.__game.phase
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The face-up pile, bottom card first."""
+        return self.__game.pile
+
+    @property
+    def pile_size(self) -> int:
+        """The number of cards in the pile."""
+        return len(self.__game._pile)
+
+    @property
+    def top(self) -> Card | None:
+        """The pile's top card, which the next draw must beat (R5); ``None`` when empty."""
+        pile = self.__game._pile
+        return CARDS[pile[-1]] if pile else None
+
+    @property
+    def banks(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's bank, oldest card first (R10)."""
+        return self.__game.banks
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's score: cards in the bank (R15)."""
+        return self.__game.scores
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards left in the deck."""
+        return self.__game.deck_size
+
+    def deck_counts(self) -> dict[Card, int]:
+        """The deck's composition, card → copies, in canonical order (never the deck's order)."""
+        return self.__game.deck_counts()
+
+    @property
+    def turns(self) -> int:
+        """Turns ended so far (R14a)."""
+        return self.__game.turns
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now."""
+        return self.__game.legal_actions()
+
+    @property
+    def pending_aces(self) -> tuple[Card, ...]:
+        """The aces to decide on (R11, R12); empty outside an ace decision."""
+        return self.__game.pending_aces
+
+    @property
+    def aces_to_list(self) -> int:
+        """How many of the pending aces must be listed at least (R12)."""
+        return self.__game.aces_to_list
+
+    def accepted_count(self) -> int:
+        """How many cards of the deck the next draw would be accepted with (R5)."""
+        game = self.__game
+        top = game._pile[-1] if game._pile else None
+        return accepted_count(game.rules, deck_composition(game), top)
+
+    def p_accept(self) -> Fraction:
+        """The exact chance that the next card is accepted (RULES.md §4): 1 on an empty pile
+        or after an ace; 0 when the deck is empty."""
+        size = self.__game.deck_size
+        return Fraction(self.accepted_count(), size) if size else Fraction(0)
+
+    def __repr__(self) -> str:
+        top = self.top
+        return (
+            f"<PublicView seat {self.me} to {'decide on aces' if self.phase == ACES else 'act'}, "
+            f"pile {self.pile_size} (top {top}), deck {self.deck_size}, scores {self.scores}>"
+        )
+
+
+# ---------------------------------------------------------------------- strategies
+
+
+class ProbabilityBot(Bot):
+    """Banks when the chance that the next card is accepted falls below ``p`` (RULES.md §4).
+
+    The chance is exact: the deck's cards that R5 accepts on the pile's top, over the deck's
+    size. With an empty pile it must draw (R4); with an empty deck it must bank (R14). The
+    comparison is ``accepted < p * deck_size``, so ``p=0`` never banks early and ``p=1`` banks
+    unless every card is accepted.
+    """
+
+    def __init__(self, p: float = 0.5):
+        if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)) or not 0 <= p <= 1:
+            raise ValueError(f"ProbabilityBot needs a probability p between 0 and 1, not {p!r}")
+        self.p = float(p)
+
+    def choose(self, game: Game) -> Action:
+        if game._phase == ACES:
+            return self.keep_aces(game)
+        deck, pile = game._deck, game._pile
+        if not deck:
+            return BANK
+        if not pile:
+            return DRAW
+        accepted = accepted_count(game.rules, Counter(deck), pile[-1])
+        return BANK if accepted < self.p * len(deck) else DRAW
+
+    def __str__(self) -> str:
+        return f"ProbabilityBot({self.p!r})"
+
+
+class ExpectedValueBot(Bot):
+    """One step of look-ahead: draws when the expected pile after one more draw is larger
+    than the pile now, else banks.
+
+    After one draw the pile holds ``pile + 1`` cards if the card is accepted (R5, R6) and none
+    if it passes on (R7); an ace also brings its loot (R9: the share of the victim's bank, to
+    the bank or into the pile). Integer arithmetic over the deck's composition, so the
+    decision is exact: draw iff ``sum(value) > pile * deck_size``.
+    """
+
+    def choose(self, game: Game) -> Action:
+        if game._phase == ACES:
+            return self.keep_aces(game)
+        deck, pile = game._deck, game._pile
+        if not deck:
+            return BANK
+        if not pile:
+            return DRAW
+        rules = game.rules
+        counts = Counter(deck)
+        size = len(deck)
+        top = pile[-1]
+        n_pile = len(pile)
+        total = 0
+        victim_bank = None
+        loot_safe = rules.loot_to == "bank"
+        for card, k in counts.items():
+            accepted = rules.accepts(CARDS[card], CARDS[top])
+            if accepted:
+                total += k * (n_pile + 1)
+            if card >= FIRST_ACE and (accepted or loot_safe):
+                if victim_bank is None:
+                    victim = victim_of(rules, game._banks, game._cur)
+                    victim_bank = tuple(CARDS[c] for c in game._banks[victim])
+                total += k * rules.loot(CARDS[card], victim_bank)
+        return DRAW if total > n_pile * size else BANK
+
+    def __str__(self) -> str:
+        return "ExpectedValueBot()"
+
+
+class OptimalTurnBot(Bot):
+    """The exact best stopping rule for the current turn, from
+    :func:`borsen_widget.analysis.best_turn` (the analysis module's optimal draw/bank choice).
+
+    Needs ``borsen_widget.analysis`` with ``best_turn``; a clear error says so otherwise.
+    """
+
+    def __init__(self):
+        self._best_turn = _load_best_turn()
+
+    def choose(self, game: Game) -> Action:
+        if game._phase == ACES:
+            return self.keep_aces(game)
+        if not game._deck:
+            return BANK
+        if not game._pile:
+            return DRAW
+        return Action.parse(_best_action(self._best_turn(game)))
+
+    def __str__(self) -> str:
+        return "OptimalTurnBot()"
+
+
+def _load_best_turn():
+    try:
+        from .analysis import best_turn
+    except ImportError as error:
+        raise ImportError(
+            "OptimalTurnBot needs borsen_widget.analysis.best_turn, which this version does "
+            "not have yet"
+        ) from error
+    return best_turn
+
+
+def _best_action(answer) -> str:
+    """Read ``best_turn``'s answer: an Action, its text, or an object/dict naming it."""
+    if isinstance(answer, (Action, str)):
+        return str(answer)
+    for key in ("action", "best", "choice"):
+        value = answer.get(key) if isinstance(answer, dict) else getattr(answer, key, None)
+        if value is not None:
+            return str(value)
+    raise TypeError(f"cannot read an action from best_turn's answer {answer!r}")
+
+
+# ---------------------------------------------------------------------- player strategies
+
+
+class FunctionBot(Bot):
+    """A strategy written as a plain function ``f(view) -> action``.
+
+    ``f`` receives a :class:`PublicView` and returns an :class:`Action` or its text
+    (``"draw"``, ``"bank"``, ``"list A♠"``, ``"keep"``). Every answer is checked: anything
+    illegal raises :class:`IllegalActionError` naming the function, what it returned and what
+    was legal.
+
+    Ace decisions (R11, R12): with ``aces="keep"`` (the default) the function is asked only to
+    draw or bank, and aces are decided by the keep policy (keep what the limit allows, list the
+    excess smallest share first). With ``aces="ask"`` the function is asked too
+    (``view.phase == "aces"``) and may return ``None`` to leave that decision to the keep policy.
+    """
+
+    def __init__(self, function: Callable, *, name: str | None = None, aces: str = "keep"):
+        if not callable(function):
+            raise TypeError(f"a strategy must be a function of the public view, not {function!r}")
+        if aces not in ("keep", "ask"):
+            raise ValueError(f"aces must be 'keep' or 'ask', not {aces!r}")
+        self.function = function
+        self.name = name or function_name(function)
+        self.aces = aces
+
+    def choose(self, game: Game) -> Action:
+        if game._phase == ACES and self.aces == "keep":
+            return self.keep_aces(game)
+        answer = self.function(PublicView(game))
+        if answer is None and game._phase == ACES:
+            return self.keep_aces(game)
+        legal = game.legal_actions()
+        action = None
+        if isinstance(answer, Action):
+            action = answer
+        elif isinstance(answer, str):
+            try:
+                action = Action.parse(answer)
+            except ValueError:
+                action = None
+        if action is None or action not in legal:
+            raise IllegalActionError(self._illegal(game, answer, legal))
+        return action
+
+    def _illegal(self, game: Game, answer, legal: list[Action]) -> str:
+        shown = ", ".join(map(str, legal[:12])) + (", ..." if len(legal) > 12 else "")
+        if game._phase == ACES:
+            task = f"decide which aces to list ({', '.join(map(str, game.pending_aces))})"
+            hint = " Return a list action such as 'list none', or None for the keep policy."
+        else:
+            task = "draw or bank"
+            hint = " Return an Action or its text, such as 'draw' or 'bank'."
+        return (
+            f"the strategy {self.name} returned {answer!r} when Seat {game.current_player} "
+            f"had to {task}: that is not a legal action. Legal: {shown}.{hint}"
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+BOT_SPECS = {
+    "random": "RandomBot (random or random:SEED)",
+    "threshold": "ThresholdBot (threshold:K, bank at K cards)",
+    "probability": "ProbabilityBot (probability:P, bank when P(accept) < P)",
+    "ev": "ExpectedValueBot (one step of look-ahead)",
+    "optimal": "OptimalTurnBot (the exact best stopping rule)",
+}
+
+
+def bot_from_spec(spec: str) -> Bot:
+    """A bot from short text: ``"random"``, ``"threshold:4"``, ``"probability:0.5"``,
+    ``"ev"``, ``"optimal"`` (as the command line writes them)."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text such as 'threshold:4', not {spec!r}")
+    name, _, arg = spec.strip().partition(":")
+    name = name.lower()
+    try:
+        if name == "random":
+            return RandomBot(int(arg) if arg else None)
+        if name == "threshold":
+            return ThresholdBot(int(arg) if arg else 4)
+        if name in ("probability", "prob"):
+            return ProbabilityBot(float(Fraction(arg)) if arg else 0.5)
+        if name in ("ev", "expected", "expectedvalue") and not arg:
+            return ExpectedValueBot()
+        if name == "optimal" and not arg:
+            return OptimalTurnBot()
+    except (ValueError, ZeroDivisionError) as error:
+        raise ValueError(f"cannot read the bot {spec!r}: {error}") from None
+    known = "; ".join(BOT_SPECS.values())
+    raise ValueError(f"unknown bot {spec!r}: use one of {known}")
+
+
+def as_bot(strategy) -> Bot:
+    """A bot from a :class:`Bot`, a strategy function (see :class:`FunctionBot`) or a spec
+    such as ``"threshold:4"``."""
+    if isinstance(strategy, Bot):
+        return strategy
+    if isinstance(strategy, str):
+        return bot_from_spec(strategy)
+    if callable(strategy):
+        return FunctionBot(strategy)
+    raise TypeError(
+        f"a bot is a Bot, a function of the public view or a spec such as 'threshold:4', "
+        f"not {strategy!r}"
+    )
+
+
 def play(
     game: Game, bots: Sequence[Bot], *, checked: bool = True, max_steps: int | None = None
 ) -> Game:
@@ -94,12 +510,14 @@ def play(
 
     ``checked=True`` applies each move through :meth:`Game.apply` (a bad move raises
     :class:`~borsen_widget.IllegalActionError`); ``checked=False`` is the lean path for
-    trusted bots in simulations. Returns the game.
+    trusted bots in simulations. Strategy functions and specs are accepted (see
+    :func:`as_bot`). Returns the game.
     """
     if len(bots) != game.rules.players:
         raise ValueError(
             f"{game.rules.players} seats need {game.rules.players} bots, not {len(bots)}"
         )
+    bots = [as_bot(b) for b in bots]
     if not checked:
         game._run(bots, max_steps)
         return game
@@ -108,3 +526,18 @@ def play(
         game.apply(bots[game.current_player].choose(game))
         steps += 1
     return game
+
+
+__all__ = [
+    "Bot",
+    "ExpectedValueBot",
+    "FunctionBot",
+    "OptimalTurnBot",
+    "ProbabilityBot",
+    "PublicView",
+    "RandomBot",
+    "ThresholdBot",
+    "as_bot",
+    "bot_from_spec",
+    "play",
+]

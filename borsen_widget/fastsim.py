@@ -1,0 +1,445 @@
+"""The fast simulator: many games of the built-in strategies at once, as NumPy arrays.
+
+:func:`play_batch` plays a batch of games *in lock step*: every step draws one card in every
+unfinished game, then lets the player to act bank if their strategy says so. Each game's state
+is a column of small integer arrays (the pile's size and top card, every bank's non-aces and
+aces by suit, the turn count, ...), so one NumPy operation advances every game at once.
+
+Why this plays the same game as the engine (RULES.md R1–R16), in distribution:
+
+- **Every step starts with a draw.** A player with an empty pile must draw (R4); a player with
+  a pile decides right after the draw that built or passed it. So the decision to bank is taken
+  at the end of the step that made it, and the next step always begins with a draw (or the game
+  is over, R14).
+- **The deck is shuffled lazily** (Fisher–Yates, one swap per draw): the card drawn is a
+  uniform pick among those left, exactly as from a deck shuffled up front. Listing an ace (R11)
+  appends it to the deck; since every draw picks uniformly among the cards left, that *is* a
+  reshuffle of the deck, as the engine does.
+- **Seats are relabelled as bots.** Game ``i`` seats ``bots[(s + rot) % n]`` at seat ``s``;
+  inside a batch a player is its bot's index, and only the first player (R3) and the result
+  columns are turned back into seats.
+- Only counts matter for the score (R15), for the loot (R9: the victim's non-aces) and for the
+  ace limit (R12: aces by suit, for the keep policy's smallest-share-first order), so a bank is
+  its non-ace count and its aces by suit; R10's order of cards is not needed.
+
+Covered: every option of :class:`~borsen_widget.Rules` except the custom Python rules
+(``accept_rule``, ``loot_rule``), for :class:`RandomBot`, :class:`ThresholdBot`,
+:class:`ProbabilityBot` and :class:`ExpectedValueBot`. Anything else goes to the reference
+engine (:func:`fast_unsupported` says why). ``tests/test_fast_sim.py`` checks the agreement
+with the engine statistically, option by option.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from .bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
+from .game import _LIST_ORDER
+from .rules import Rules
+
+THRESHOLD, RANDOM, PROBABILITY, EXPECTED = 0, 1, 2, 3
+_POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILITY}
+_POLICY[ExpectedValueBot] = EXPECTED
+END_DECK, END_MAX_TURNS = 0, 1
+END_REASONS = ("deck", "max_turns")
+EMPTY = 52  # the "top card" of an empty pile
+_MAX_SHARE_TERM = 1 << 31  # shares with larger numerators or denominators go to the engine
+_HALF = np.uint64(1 << 31)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_SHIFT32 = np.uint64(32)
+
+
+def fast_unsupported(rules: Rules, bots) -> str | None:
+    """Why these rules and bots need the reference engine, or ``None`` if the fast path plays
+    them."""
+    if rules.custom_rules:
+        return "the rules use custom Python functions (" + ", ".join(rules.custom_rules) + ")"
+    for share in rules.ace_shares.values():
+        if share.numerator >= _MAX_SHARE_TERM or share.denominator >= _MAX_SHARE_TERM:
+            return f"an ace share ({share}) is too fine for integer arrays"
+    for bot in bots:
+        if type(bot) not in _POLICY:
+            return f"{bot} is not a built-in strategy"
+    return None
+
+
+def _tables(rules: Rules):
+    """Lookup tables: R5 acceptance by (top, card), and the row of the deck counts' suffix sums
+    that holds the number of accepted cards for each top card."""
+    card = np.arange(52)
+    rank, below = card >> 2, (card >> 2)[:, None]
+    ok = (rank[None, :] > below) | ((rank[None, :] == below) & rules.equal_accepted)
+    ok |= (card[None, :] >= 48) | (card[:, None] >= 48)  # aces, and anything after an ace
+    accept = np.ones((53, 52), dtype=bool)  # row 52: the empty pile accepts everything
+    accept[:52] = ok
+    row = np.zeros(53, dtype=np.int64)  # rows of the class counts' suffix sums (see below)
+    plain = card < 48
+    row[:52][plain] = rank[plain] + (0 if rules.equal_accepted else 1)
+    return accept.ravel(), row
+
+
+def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
+    """Play ``len(rotations)`` games; game ``g`` seats ``bots[(s + rotations[g]) % n]`` at seat
+    ``s``. Returns arrays by game: ``scores`` (games × seats), ``turns``, ``end`` (0 deck,
+    1 max_turns), ``robberies``, ``loot``, ``listed`` (aces listed).
+    """
+    n = rules.players
+    decks = rules.decks
+    if len(bots) != n:
+        raise ValueError(f"{n} seats need {n} bots, not {len(bots)}")
+    why = fast_unsupported(rules, bots)
+    if why:
+        raise ValueError(f"the fast simulator cannot play this: {why}")
+    rotations = np.asarray(rotations, dtype=np.int64) % n
+    total = len(rotations)
+    out_scores = np.zeros((total, n), dtype=np.int32)
+    out_turns = np.zeros(total, dtype=np.int32)
+    out_end = np.zeros(total, dtype=np.int8)
+    out_rob = np.zeros(total, dtype=np.int32)
+    out_loot = np.zeros(total, dtype=np.int32)
+    out_listed = np.zeros(total, dtype=np.int32)
+    if total == 0:
+        return _result(out_scores, out_turns, out_end, out_rob, out_loot, out_listed)
+
+    bitgen = rng.bit_generator
+    accept_table, count_row = _tables(rules)
+    kinds = [_POLICY[type(b)] for b in bots]
+    pairs = list(zip(bots, kinds, strict=True))
+    has_random = RANDOM in kinds
+    needs_counts = PROBABILITY in kinds or EXPECTED in kinds
+    huge = np.iinfo(np.int32).max
+    k_of = np.array([getattr(b, "k", huge) if kind == THRESHOLD else huge for b, kind in pairs])
+    same_k = kinds.count(THRESHOLD) == n and len(set(k_of.tolist())) == 1
+    k_const = int(k_of[0])
+    is_random = np.array([kind == RANDOM for kind in kinds])
+    is_prob = np.array([kind == PROBABILITY for kind in kinds])
+    is_ev = np.array([kind == EXPECTED for kind in kinds])
+    p_of = np.array([b.p if kind == PROBABILITY else 0.0 for b, kind in pairs])
+    shares = rules.ace_shares.by_suit_index
+    share_num = np.array([s.numerator for s in shares], dtype=np.int64)
+    share_den = np.array([s.denominator for s in shares], dtype=np.int64)
+    # The keep policy lists the excess smallest share first, equal shares ♦ ♣ ♥ ♠ (R11).
+    list_order = sorted(range(4), key=lambda s: (Fraction(shares[s]), _LIST_ORDER.index(s)))
+    limit = rules.max_bank_aces
+    max_turns = rules.max_turns
+    auto_aces = rules.auto_aces
+    loot_to_bank = rules.loot_to == "bank"
+    rob_target = rules.rob_target
+    bank_ends_turn = rules.bank_ends_turn
+    non_aces_in_play = 48 * decks
+
+    # ------------------------------------------------------------------ state, by game
+    # Per-player quantities are flat arrays of n * A: player p of game g at p * A + g.
+    # The deck is A rows of `cap` cards, drawn left to right; `end` is one past each game's last.
+    A = total
+    gid = np.arange(A)
+    ar = np.arange(A)
+    cap = 60 * decks
+    deck = np.empty((A, cap), dtype=np.int8)
+    deck[:, : 52 * decks] = np.repeat(np.arange(52, dtype=np.int8), decks)[None, :]
+    base = ar * cap
+    end = np.full(A, 52 * decks, dtype=np.int64)
+    t = 0  # the deck column drawn next, the same in every game
+    draws = 0  # cards drawn so far in every game
+    rot = rotations
+    first = rules.first_player
+    if isinstance(first, int):
+        cur = (first + rot) % n
+    elif first == "random":
+        cur = rng.integers(0, n, A)
+    else:
+        cur = np.zeros(A, dtype=np.int64)  # set by the first card's suit (R3), below
+    cur = cur.astype(np.int64)
+    pile_n = np.zeros(A, dtype=np.int64)
+    top = np.full(A, EMPTY, dtype=np.int64)
+    pile_aces = np.zeros(A, dtype=np.int64)
+    # Aces by suit, packed one byte per suit (♠ lowest): the pile's, and every bank's.
+    pile_code = np.zeros(A, dtype=np.int64)
+    bank_code = np.zeros(n * A, dtype=np.int64)
+    non_aces = np.zeros(n * A, dtype=np.int64)  # every bank's non-aces
+    bank_aces = np.zeros(n * A, dtype=np.int64)  # every bank's aces
+    turns = np.zeros(A, dtype=np.int64)
+    aces_drawn = np.zeros(A, dtype=np.int64)
+    loot_total = np.zeros(A, dtype=np.int64)
+    listed = np.zeros(A, dtype=np.int64)
+    if needs_counts:
+        # The deck's composition by class: ranks 2..K (0..11), then the aces by suit (12..15).
+        counts = np.empty((16, A), dtype=np.int64)
+        counts[:12] = 4 * decks
+        counts[12:] = decks
+        card_class = np.where(np.arange(52) < 48, np.arange(52) >> 2, 12 + (np.arange(52) & 3))
+    else:
+        counts = card_class = None
+
+    def victims(robber, cols):
+        """R9: whom each robber robs (``cols`` are the games' positions)."""
+        if rob_target == "previous":
+            victim = robber - 1
+            victim[victim < 0] = n - 1
+            return victim
+        if rob_target == "next":
+            victim = robber + 1
+            victim[victim == n] = 0
+            return victim
+        best = np.full(len(cols), -1, dtype=np.int64)
+        victim = np.zeros(len(cols), dtype=np.int64)
+        for step in range(1, n):  # the nearest seat before the robber wins ties
+            seat = (robber - step) % n
+            count = non_aces[seat * A + cols]
+            better = count > best
+            victim[better] = seat[better]
+            best[better] = count[better]
+        return victim
+
+    def bank_aces_in(cols, player, aces_in):
+        """R11–R13 for the games ``cols`` whose ``player`` just banked ``aces_in`` aces."""
+        code = pile_code[cols]
+        pile_code[cols] = 0
+        spot = player * A + cols
+        bank_code[spot] += code
+        held = bank_aces[spot] + aces_in
+        bank_aces[spot] = held
+        # Who has a decision that can list something: over the limit (R12), or a policy
+        # that may list incoming aces. Below the limit the keep policy lists nothing.
+        if auto_aces == "list":
+            ask = np.ones(len(cols), dtype=bool)
+        else:
+            ask = held > limit if limit is not None else np.zeros(len(cols), dtype=bool)
+            if auto_aces is None and has_random:
+                ask |= is_random[player]
+        ask &= non_aces_in_play - (draws - aces_drawn[cols]) > 0  # R13: a live deck
+        if ask.any():
+            decide_aces(cols[ask], spot[ask], _unpack(code[ask]), held[ask], player[ask])
+
+    def decide_aces(cols, spot, incoming, held, player):
+        """The aces each of the games ``cols`` lists (R11, R12), and listing them."""
+        nonlocal deck, cap, base
+        inc_total = incoming.sum(0)
+        if limit is None:
+            over = np.zeros(len(cols), dtype=bool)
+            to_list = np.zeros(len(cols), dtype=np.int64)
+        else:
+            over = held > limit
+            to_list = np.where(over, held - limit, 0)
+        in_bank = _unpack(bank_code[spot])  # (4, m): by suit, the incoming included
+        # Pending (R12): every ace of the bank when over the limit, else the incoming ones.
+        pending = np.where(over, in_bank, incoming)
+        chosen = np.zeros_like(in_bank)
+        if auto_aces == "list":
+            chosen[:] = incoming
+            need = to_list - inc_total
+            for s in list_order:
+                take = np.clip(np.minimum(need, in_bank[s] - chosen[s]), 0, None)
+                chosen[s] += take
+                need -= take
+        else:  # "keep", the bots' default: list only the excess
+            need = to_list.copy()
+            for s in list_order:
+                take = np.minimum(need, pending[s])
+                chosen[s] += take
+                need -= take
+        if auto_aces is None and has_random:
+            rows = np.flatnonzero(is_random[player])
+            if len(rows):
+                # RandomBot: uniform among the distinct legal selections (rejection sampling
+                # over the product of the per-suit ranges, keeping those that list enough).
+                pend = pending[:, rows]
+                want = to_list[rows]
+                pick = np.zeros_like(pend)
+                todo = np.arange(len(rows))
+                while len(todo):
+                    draw = rng.random((4, len(todo))) * (pend[:, todo] + 1)
+                    draw = np.floor(draw).astype(np.int64)
+                    ok = draw.sum(0) >= want[todo]
+                    pick[:, todo[ok]] = draw[:, ok]
+                    todo = todo[~ok]
+                chosen[:, rows] = pick
+        k = chosen.sum(0)
+        if not k.any():
+            return
+        bank_code[spot] -= _pack(chosen)
+        bank_aces[spot] -= k
+        listed[cols] += k
+        if needs_counts:
+            counts[12:, cols] += chosen
+        if end[cols].max() + k.max() > cap:
+            more = max(int(k.max()), 8 * decks)
+            deck = np.concatenate([deck, np.empty((deck.shape[0], more), dtype=np.int8)], 1)
+            cap += more
+            base = ar * cap
+        flat = deck.reshape(-1)
+        for s in range(4):
+            for copy in range(int(chosen[s].max())):
+                g = cols[chosen[s] > copy]
+                flat[base[g] + end[g]] = 48 + s  # R11: back into the deck, which draws at random
+                end[g] += 1
+
+    def finish(done, reason):
+        """Write the results of the games ``done`` (positions in the batch)."""
+        ids = gid[done]
+        m = len(done)
+        by_bot = np.take(non_aces.reshape(n, A), done, 1) + np.take(
+            bank_aces.reshape(n, A), done, 1
+        )
+        by_bot = by_bot.reshape(-1)
+        bot = rot[done]
+        spots = np.arange(m)
+        for seat in range(n):
+            out_scores[ids, seat] = by_bot[bot * m + spots]
+            bot = bot + 1
+            bot[bot == n] = 0
+        out_turns[ids] = turns[done]
+        out_end[ids] = reason[done] if isinstance(reason, np.ndarray) else reason
+        out_rob[ids] = aces_drawn[done]  # every ace drawn robs (R9)
+        out_loot[ids] = loot_total[done]
+        out_listed[ids] = listed[done]
+
+    while A:
+        # ---------------------------------------------------------- draw (R5–R7, R9)
+        rem = end - t
+        raw = bitgen.random_raw(A)
+        pos = ((raw >> _SHIFT32) * rem.astype(np.uint64)) >> _SHIFT32
+        pos = pos.astype(np.int64)
+        pos += base
+        pos += t
+        flat = deck.reshape(-1)
+        card = flat[pos]
+        flat[pos] = deck[:, t]  # the lazy shuffle's swap
+        t += 1
+        draws += 1
+        if first == "suit" and draws == 1:
+            cur = ((card & 3) % n + rot) % n  # R3: the first card's suit picks the seat
+        if needs_counts:
+            counts.reshape(-1)[card_class[card] * A + ar] -= 1
+        accepted = accept_table[top * 52 + card]
+        pile_n += 1
+        top = card.astype(np.int64)
+        ace = card >= 48
+        if ace.any():
+            # R9: the drawer robs at once; the loot goes to the bank or under the ace.
+            cols = np.flatnonzero(ace)
+            robber = cur[cols]
+            suit = top[cols] & 3
+            victim = victims(robber, cols) * A + cols
+            have = non_aces[victim]
+            loot = have * share_num[suit] // share_den[suit]
+            non_aces[victim] = have - loot
+            if loot_to_bank:
+                non_aces[robber * A + cols] += loot
+            else:
+                pile_n[cols] += loot
+            pile_aces[cols] += 1
+            pile_code[cols] += _SUIT_UNIT[suit]
+            aces_drawn[cols] += 1
+            loot_total[cols] += loot
+        passed = ~accepted
+        capped = None
+        if passed.any():
+            # R7: the pile passes to the next seat; a turn ends (R14a).
+            cur += passed
+            cur[cur == n] = 0
+            turns += passed
+            if 2 * draws >= max_turns:
+                capped = passed & (turns >= max_turns)
+                if not capped.any():
+                    capped = None
+        # ---------------------------------------------------------- decide: bank or not
+        last = rem == 1  # the deck is empty: banking is the only action (R14)
+        if same_k:
+            bank = pile_n >= k_const
+        else:
+            bank = pile_n >= k_of[cur]
+            if has_random:
+                bank |= is_random[cur] & ((raw & _LOW32) >= _HALF)
+            if needs_counts:
+                size = rem - 1
+                suffix = counts[::-1].cumsum(0)[::-1]
+                accepted_n = suffix.reshape(-1)[count_row[top] * A + ar]
+                prob = is_prob[cur]
+                if prob.any():
+                    bank |= prob & (accepted_n < p_of[cur] * size)
+                ev = is_ev[cur]
+                if ev.any():
+                    value = accepted_n * (pile_n + 1)
+                    have = non_aces[victims(cur, ar) * A + ar]
+                    for s in range(4):
+                        value += counts[12 + s] * (have * share_num[s] // share_den[s])
+                    bank |= ev & (value <= pile_n * size)
+        bank |= last
+        if capped is not None:
+            bank &= ~capped
+        # ---------------------------------------------------------- bank (R8, R11–R14)
+        cols = np.flatnonzero(bank)
+        if len(cols):
+            player = cur[cols]
+            aces_in = pile_aces[cols]
+            non_aces[player * A + cols] += pile_n[cols] - aces_in
+            pile_n[cols] = 0
+            top[cols] = EMPTY
+            turns[cols] += 1
+            with_aces = aces_in > 0
+            if with_aces.any():
+                bank_aces_in(cols[with_aces], player[with_aces], aces_in[with_aces])
+                pile_aces[cols] = 0
+            if bank_ends_turn:
+                player += 1
+                player[player == n] = 0
+                cur[cols] = player
+        # ---------------------------------------------------------- games that end
+        done_deck = last if capped is None else last & ~capped  # R14: banked, the game ends
+        over_cap = capped  # R14a: the cap, when a pass or a bank ends the last allowed turn
+        if 2 * draws >= max_turns:
+            hit = bank & ~last & (turns >= max_turns)
+            over_cap = hit if over_cap is None else over_cap | hit
+            if not over_cap.any():
+                over_cap = None
+        if over_cap is not None or done_deck.any():
+            if over_cap is None:
+                done, reason = done_deck, END_DECK
+            else:
+                done = done_deck | over_cap
+                reason = np.where(over_cap, END_MAX_TURNS, END_DECK)
+            finish(np.flatnonzero(done), reason)
+            keep = np.flatnonzero(~done)
+            gid, rot, cur, end = gid[keep], rot[keep], cur[keep], end[keep] - t
+            pile_n, top, pile_aces = pile_n[keep], top[keep], pile_aces[keep]
+            pile_code, turns, aces_drawn = pile_code[keep], turns[keep], aces_drawn[keep]
+            loot_total, listed = loot_total[keep], listed[keep]
+            non_aces = np.take(non_aces.reshape(n, A), keep, 1).reshape(-1)
+            bank_aces = np.take(bank_aces.reshape(n, A), keep, 1).reshape(-1)
+            bank_code = np.take(bank_code.reshape(n, A), keep, 1).reshape(-1)
+            if needs_counts:
+                counts = np.take(counts, keep, 1)
+            deck = np.take(deck, keep, 0)[:, t:].copy()
+            cap -= t
+            t = 0
+            A = len(keep)
+            ar = np.arange(A)
+            base = ar * cap
+    return _result(out_scores, out_turns, out_end, out_rob, out_loot, out_listed)
+
+
+_SUIT_UNIT = np.array([1 << (8 * s) for s in range(4)], dtype=np.int64)
+
+
+def _unpack(code):
+    """Packed aces by suit → a (4, m) array of counts."""
+    return (code[None, :] >> (8 * np.arange(4))[:, None]) & 255
+
+
+def _pack(counts):
+    """A (4, m) array of counts by suit → packed codes."""
+    return (counts << (8 * np.arange(4))[:, None]).sum(0)
+
+
+def _result(scores, turns, end, robberies, loot, listed) -> dict:
+    return {
+        "scores": scores,
+        "turns": turns,
+        "end": end,
+        "robberies": robberies,
+        "loot": loot,
+        "listed": listed,
+    }
