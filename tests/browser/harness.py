@@ -1,0 +1,234 @@
+"""A real JupyterLab and a headless Chromium for the widget's end-to-end tests and benchmark.
+
+Used by ``tests/browser/conftest.py`` and ``benchmarks/widget_latency.py``. The server runs on
+127.0.0.1 on a free port with every Jupyter and home folder inside one temporary folder, and is
+stopped by its PID (its kernels, which run in their own sessions, are collected first and
+killed by PID too). See docs in shared notes: the traps found on these machines.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def find_chromium() -> str | None:
+    """Debian's Chromium, or None (Playwright cannot download its own browser here)."""
+    for path in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if path and os.path.exists(path):
+            return path
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: Path, cells: list[str | tuple[str, str]]) -> Path:
+    """A notebook of code cells (or ``("markdown", text)``), with a kernelspec so that
+    JupyterLab does not ask which kernel to use."""
+    nb = nbformat.v4.new_notebook()
+    for cell in cells:
+        if isinstance(cell, tuple):
+            nb.cells.append(nbformat.v4.new_markdown_cell(cell[1]))
+        else:
+            nb.cells.append(nbformat.v4.new_code_cell(cell))
+    nb.metadata["kernelspec"] = KERNELSPEC
+    path.write_text(nbformat.writes(nb), encoding="utf-8")
+    return path
+
+
+class JupyterLab:
+    """One JupyterLab server in an isolated folder; ``stop()`` ends it by PID."""
+
+    def __init__(self, base: Path):
+        self.base = Path(base)
+        self.root = self.base / "root"
+        self.runtime = self.base / "runtime"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.base / "jupyterlab.log"
+
+    def env(self) -> dict:
+        env = dict(os.environ)
+        dirs = {
+            "HOME": "home",
+            "XDG_CONFIG_HOME": "home/.config",
+            "XDG_CACHE_HOME": "home/.cache",
+            "JUPYTER_CONFIG_DIR": "config",
+            "JUPYTER_DATA_DIR": "data",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTERLAB_SETTINGS_DIR": "settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "workspaces",
+            "IPYTHONDIR": "ipython",
+        }
+        for key, sub in dirs.items():
+            path = self.base / sub
+            path.mkdir(parents=True, exist_ok=True)
+            env[key] = str(path)
+        # The kernel must import this checkout's borsen_widget, installed or not.
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+        env.pop("JUPYTER_PATH", None)
+        return env
+
+    def start(self, timeout: float = 60) -> JupyterLab:
+        self.root.mkdir(parents=True, exist_ok=True)
+        env = self.env()
+        # No "get notified about Jupyter news?" toast (it covers the page).
+        settings = self.base / "settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True, exist_ok=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        cmd = [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--ServerApp.port_retries=0",
+            "--allow-root",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            f"--ServerApp.root_dir={self.root}",
+            "--LanguageServerManager.autodetect=False",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+        ]
+        log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the server's life
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited at start; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {timeout} s; see {self.log_path}")
+
+    def api(self, path: str, method: str = "GET"):
+        req = urllib.request.Request(f"{self.url}{path}", method=method)
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Shut every session's kernel down (between tests: saves memory and CPU)."""
+        with contextlib.suppress(OSError):
+            for session in self.api("/api/sessions"):
+                with contextlib.suppress(OSError):
+                    self.api(f"/api/sessions/{session['id']}", method="DELETE")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        import psutil
+
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            children = []
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        for child in children:  # kernels run in their own sessions: collect them by PID
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child.kill()
+        self.proc = None
+
+
+class Kernel:
+    """A second client of a notebook's kernel, to read the game's state from Python."""
+
+    def __init__(self, lab: JupyterLab, kernel_id: str):
+        from jupyter_client import BlockingKernelClient
+
+        self.client = BlockingKernelClient(
+            connection_file=str(lab.runtime / f"kernel-{kernel_id}.json")
+        )
+        self.client.load_connection_file()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=30)
+
+    def eval(self, expression: str, timeout: float = 20):
+        """The JSON value of ``expression`` evaluated in the kernel (it must be JSON-able)."""
+        msg_id = self.client.execute(
+            "",
+            silent=True,
+            store_history=False,
+            user_expressions={"r": f"__import__('json').dumps({expression})"},
+        )
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self.client.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        result = reply["content"]["user_expressions"]["r"]
+        if result.get("status") != "ok":
+            raise RuntimeError(f"{expression}: {result.get('ename')}: {result.get('evalue')}")
+        return json.loads(ast.literal_eval(result["data"]["text/plain"]))
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+# ------------------------------------------------------------------------ page helpers
+
+KERNEL_IDLE_JS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return Boolean(k && k.status === 'idle' && k.connectionStatus === 'connected');
+}"""
+
+
+def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 60_000):
+    """Open ``name`` (in the server's root), wait for an idle kernel, run every cell and wait
+    for the widgets to draw; returns the kernel's id."""
+    # ?reset: start from an empty workspace, not with the notebooks of the last test open.
+    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".borsen[data-version]", timeout=timeout)
+    return page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+    )
