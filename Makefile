@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test test-python lint format bench clean
+.PHONY: setup lab test test-python test-js js lint format bench bench-widget clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,22 @@ format: setup
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: lint
+test: lint test-js
 	$(PY) -m pytest
+
+# The widget's front end: js/src → borsen_widget/static (committed, so pip never needs Node).
+js:
+	cd js && npm ci --no-audit --no-fund && npm run build
+
+test-js:
+	cd js && npm ci --no-audit --no-fund && npm test
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py
+
+# Median click → updated DOM in JupyterLab + headless Chromium (needs chromium).
+bench-widget: setup
+	$(PY) benchmarks/widget_latency.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -1,0 +1,179 @@
+// The render function with a fake anywidget model, in happy-dom.
+import { beforeEach, describe, expect, test } from "vitest";
+import widget from "../src/widget.js";
+
+function fakeModel(state) {
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    get: (k) => state[k],
+    set(k, v) {
+      state[k] = v;
+      (handlers[`change:${k}`] || []).forEach((f) => f());
+    },
+    on(name, f) {
+      (handlers[name] ||= []).push(f);
+    },
+    off(name, f) {
+      handlers[name] = (handlers[name] || []).filter((g) => g !== f);
+    },
+    save_changes() {},
+    send(msg) {
+      sent.push(msg);
+    },
+    handlers,
+  };
+}
+
+const player = (seat, name, extra = {}) => ({
+  seat, name, bot: null, score: 0, aces: [], robbable: 0, recent: [],
+  is_current: false, is_winner: false, ...extra,
+});
+
+function view(extra = {}) {
+  return {
+    version: 7,
+    players: [player(0, "Ada", { is_current: true, score: 3 }), player(1, "<b>Bo</b>"), player(2, "Cy", { bot: "ThresholdBot(4)" })],
+    current: 0,
+    phase: "play",
+    pile: ["6S", "JH"],
+    deck_size: 40,
+    deck_aces: 3,
+    legal: ["draw", "bank"],
+    actions: ["draw", "bank"],
+    bot_turn: false,
+    aces: null,
+    events: [{ id: 0, kind: "start", seat: 0, text: "Ada goes first." }, { id: 1, kind: "draw", seat: 0, text: "Ada drew 6♠ to start a pile." }],
+    over: false,
+    winners: [],
+    result: "",
+    rules: [],
+    controls: { allow_undo: true, can_undo: false, bots: true, only_bots: false, paused: false },
+    ...extra,
+  };
+}
+
+let el;
+let model;
+let cleanup;
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  el = document.createElement("div");
+  document.body.appendChild(el);
+  model = fakeModel({ view: view(), notice: { id: 0, text: "", level: "info" } });
+  cleanup = widget.render({ model, el });
+});
+
+const root = () => el.querySelector(".borsen");
+const button = (intent) => el.querySelector(`button[data-intent="${intent}"]`);
+
+describe("render", () => {
+  test("draws the table, the seats and the events", () => {
+    expect(root().dataset.version).toBe("7");
+    expect(root().getAttribute("data-lm-suppress-shortcuts")).toBe("true");
+    expect(el.querySelector(".borsen-status").textContent).toBe("Ada: draw again, or bank 2 cards.");
+    expect([...el.querySelectorAll(".borsen-pile .borsen-card")].map((c) => c.dataset.card)).toEqual(["6S", "JH"]);
+    expect(el.querySelector(".borsen-pile .is-top").dataset.card).toBe("JH");
+    expect(el.querySelector(".borsen-deck-count").textContent).toBe("40");
+    expect(el.querySelectorAll(".borsen-seat")).toHaveLength(3);
+    expect(el.querySelector(".borsen-seats").innerHTML).toContain("&lt;b&gt;Bo&lt;/b&gt;");
+    expect(el.querySelector(".borsen-ev.is-newest").textContent).toContain("Ada drew 6♠");
+  });
+
+  test("shows buttons for the legal actions only", () => {
+    expect(button("draw").hidden).toBe(false);
+    expect(button("bank").hidden).toBe(false);
+    expect(button("bank").textContent).toContain("Bank 2 cards");
+    expect(button("undo").disabled).toBe(true);
+    model.set("view", view({ version: 8, pile: [], actions: ["draw"] }));
+    expect(button("bank").hidden).toBe(true);
+    model.set("view", view({ version: 9, current: 2, bot_turn: true, actions: [] }));
+    expect(button("draw").hidden).toBe(true);
+    expect(el.querySelector(".borsen-waiting").hidden).toBe(false);
+  });
+
+  test("clicks and keys send intents with the view's version", () => {
+    button("draw").click();
+    expect(model.sent).toEqual([{ intent: "draw", version: 7 }]);
+    root().dispatchEvent(new KeyboardEvent("keydown", { key: "b", bubbles: true }));
+    expect(model.sent[1]).toEqual({ intent: "bank", version: 7 });
+    root().dispatchEvent(new KeyboardEvent("keydown", { key: "d", ctrlKey: true, bubbles: true }));
+    expect(model.sent).toHaveLength(2);
+  });
+
+  test("new game asks once more while a game is on", () => {
+    button("new_game").click();
+    expect(model.sent).toHaveLength(0);
+    expect(button("new_game").textContent).toContain("Start over?");
+    button("new_game").click();
+    expect(model.sent).toEqual([{ intent: "new_game", version: 7 }]);
+  });
+
+  test("the ace dialog lists the chosen aces", () => {
+    model.set("view", view({
+      version: 8, phase: "aces", actions: ["list"], pile: [],
+      aces: { seat: 0, name: "Ada", pending: ["AS", "AH", "AC"], to_list: 1, limit: 2, held: 3, text: "at most 2" },
+    }));
+    const dialog = el.querySelector(".borsen-aces");
+    expect(dialog.hidden).toBe(false);
+    expect(dialog.getAttribute("role")).toBe("dialog");
+    const ok = el.querySelector(".borsen-aces-ok");
+    expect(ok.disabled).toBe(true);
+    el.querySelector('[data-ace="2"]').click();
+    expect(el.querySelector('[data-ace="2"]').getAttribute("aria-pressed")).toBe("true");
+    expect(ok.disabled).toBe(false);
+    expect(ok.textContent).toBe("List A♣");
+    ok.click();
+    expect(model.sent).toEqual([{ intent: "list", version: 8, aces: ["AC"] }]);
+  });
+
+  test("keep all sends keep", () => {
+    model.set("view", view({
+      version: 8, phase: "aces", actions: ["list"], pile: [],
+      aces: { seat: 0, name: "Ada", pending: ["AC"], to_list: 0, limit: 2, held: 1, text: "" },
+    }));
+    el.querySelector(".borsen-aces-ok").click();
+    expect(model.sent).toEqual([{ intent: "keep", version: 8 }]);
+  });
+
+  test("notices show, can be dismissed, and clear", () => {
+    model.set("notice", { id: 1, text: "That click was made on an earlier view.", level: "warning" });
+    const notice = el.querySelector(".borsen-notice");
+    expect(notice.hidden).toBe(false);
+    expect(notice.dataset.level).toBe("warning");
+    el.querySelector(".borsen-notice-close").click();
+    expect(notice.hidden).toBe(true);
+    model.set("notice", { id: 2, text: "Another.", level: "warning" });
+    expect(notice.hidden).toBe(false);
+    model.set("notice", { id: 3, text: "", level: "info" });
+    expect(notice.hidden).toBe(true);
+  });
+
+  test("the end screen names the winners", () => {
+    model.set("view", view({
+      version: 9, over: true, actions: [], pile: [], deck_size: 0, winners: [0],
+      result: "Ada wins with 3 cards.", end_reason: "deck",
+      players: [player(0, "Ada", { score: 3, is_winner: true }), player(1, "Bo", { score: 1 }), player(2, "Cy")],
+    }));
+    expect(el.querySelector(".borsen-end").hidden).toBe(false);
+    expect(el.querySelector(".borsen-end-text").textContent).toBe("Ada wins with 3 cards.");
+    expect(el.querySelectorAll(".borsen-end-ranking li")).toHaveLength(3);
+    button("new_game").click(); // no confirmation once the game is over
+    expect(model.sent).toEqual([{ intent: "new_game", version: 9 }]);
+  });
+
+  test("new events are announced to screen readers", () => {
+    const events = [...view().events, { id: 2, kind: "pass", seat: 0, text: "Ada drew 4♣ — lower than 6♠: the pile passes to Bo." }];
+    model.set("view", view({ version: 8, events }));
+    expect(el.querySelector(".borsen-sr").textContent).toBe("Ada drew 4♣ — lower than 6♠: the pile passes to Bo.");
+    expect(el.querySelector(".borsen-sr").getAttribute("aria-live")).toBe("polite");
+  });
+
+  test("cleanup removes the listeners and the DOM", () => {
+    cleanup();
+    expect(model.handlers["change:view"]).toHaveLength(0);
+    expect(el.querySelector(".borsen")).toBeNull();
+  });
+});
