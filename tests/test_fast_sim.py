@@ -1,0 +1,201 @@
+"""The fast simulator agrees with the reference engine, rule option by rule option.
+
+For every option of RULES.md §2 (R1–R14a), the same bots play a few thousand games on the
+reference engine (:class:`Game`, one game at a time) and ten times as many on the fast path
+(:mod:`borsen_widget.fastsim`); the distributions are compared with two-sample z tests: the
+win rate and mean score of every seat, the mean number of turns (R14a), the share of games
+cut by the cap, and the mean numbers of robberies, cards robbed and aces listed (R9, R11).
+Seeds are fixed, so each test always gives the same answer; the threshold |z| < 4.5 makes a
+false alarm very unlikely (about 1 in 150,000 per statistic), and ``test_the_test_has_teeth``
+shows that real mistakes (a rule option ignored) fail it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from borsen_widget import RandomBot, Rules, ThresholdBot
+from borsen_widget.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.fastsim import fast_unsupported, play_batch
+from borsen_widget.simulate import simulate
+
+Z_LIMIT = 4.5
+N_REFERENCE = 2500
+N_FAST = 25_000
+MIX = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.5), ExpectedValueBot(), ThresholdBot(2)]
+
+# One entry per rule option that is not the default (and a few combinations).
+VARIANTS = {
+    "original": {},
+    "R1 players=2": {"players": 2},
+    "R1 players=5": {"players": 5},
+    "R1 players=8": {"players": 8},
+    "R2 decks=2": {"decks": 2},
+    "R2 decks=4": {"decks": 4},
+    "R3 first_player=1": {"first_player": 1},
+    "R3 first_player=suit": {"first_player": "suit"},
+    "R5 equal_accepted=False": {"equal_accepted": False},
+    "R8 bank_ends_turn=False": {"bank_ends_turn": False},
+    "R9 ace_shares": {"ace_shares": {"S": 1, "H": "2/3", "C": "1/2", "D": "1/3"}},
+    "R9 ace_shares zero": {"ace_shares": {"S": 0, "D": "9/10"}},
+    "R9 rob_target=next": {"rob_target": "next"},
+    "R9 rob_target=leader": {"rob_target": "leader", "players": 4},
+    "R9 loot_to=pile": {"loot_to": "pile"},
+    "R11 auto_aces=keep": {"auto_aces": "keep"},
+    "R11 auto_aces=list": {"auto_aces": "list"},
+    "R12 max_bank_aces=0": {"max_bank_aces": 0},
+    "R12 max_bank_aces=1": {"max_bank_aces": 1},
+    "R12 max_bank_aces=None": {"max_bank_aces": None},
+    "R12 two decks, limit 3": {"decks": 2, "max_bank_aces": 3, "auto_aces": None},
+    "R14 auto_bank_at_end=False": {"auto_bank_at_end": False},
+    "R14a max_turns=24": {"max_turns": 24},
+    "R14a max_turns=3": {"max_turns": 3},
+    "combined": {
+        "players": 4,
+        "decks": 2,
+        "equal_accepted": False,
+        "loot_to": "pile",
+        "rob_target": "leader",
+        "max_bank_aces": 1,
+        "bank_ends_turn": False,
+        "first_player": "suit",
+    },
+}
+
+# Each built-in strategy alone, and against the others (original rules).
+BOT_SETS = {
+    "ThresholdBot(4) x3": [ThresholdBot(4)] * 3,
+    "ThresholdBot 1..3": [ThresholdBot(1), ThresholdBot(2), ThresholdBot(3)],
+    "RandomBot x3": [RandomBot()] * 3,
+    "ProbabilityBot": [ProbabilityBot(0.3), ProbabilityBot(0.6), ProbabilityBot(0.9)],
+    "ExpectedValueBot vs": [ExpectedValueBot(), ThresholdBot(5), ProbabilityBot(0.45)],
+    "EV leader pile": [ExpectedValueBot(), ExpectedValueBot(), RandomBot()],
+}
+BOT_SET_RULES = {"EV leader pile": {"rob_target": "leader", "loot_to": "pile"}}
+
+
+def _stats(result):
+    """Per-game samples of every compared statistic, as columns of one array."""
+    games = result.games
+    n = result.rules.players
+    scores = games[[f"score_{s}" for s in range(n)]].to_numpy(dtype=float)
+    wins = (scores == scores.max(1, keepdims=True)).astype(float)
+    other = games[["turns", "robberies", "loot", "aces_listed"]].to_numpy(dtype=float)
+    capped = (games["end_reason"] == "max_turns").to_numpy(dtype=float)[:, None]
+    names = [f"win_{s}" for s in range(n)] + [f"score_{s}" for s in range(n)]
+    names += ["turns", "robberies", "loot", "aces_listed", "capped"]
+    return names, np.hstack([wins, scores, other, capped])
+
+
+def z_scores(fast, reference) -> dict[str, float]:
+    """Two-sample z for the mean of every statistic (Welch's standard error)."""
+    names, a = _stats(fast)
+    _, b = _stats(reference)
+    diff = a.mean(0) - b.mean(0)
+    se = np.sqrt(a.var(0, ddof=1) / len(a) + b.var(0, ddof=1) / len(b))
+    out = {}
+    for name, d, s in zip(names, diff, se, strict=True):
+        out[name] = 0.0 if s == 0 and d == 0 else (np.inf if s == 0 else d / s)
+    return out
+
+
+_REFERENCE: dict = {}
+
+
+def compare(rules, bots, seed=7, fast_rules=None):
+    key = (rules, tuple(map(str, bots)), seed)
+    if key not in _REFERENCE:
+        _REFERENCE[key] = simulate(
+            rules, bots, N_REFERENCE, seed=seed, engine="reference", workers=1
+        )
+    reference = _REFERENCE[key]
+    fast = simulate(fast_rules or rules, bots, N_FAST, seed=seed, engine="fast", workers=1)
+    return z_scores(fast, reference)
+
+
+def assert_agree(z: dict[str, float]) -> None:
+    bad = {k: round(v, 2) for k, v in z.items() if not abs(v) < Z_LIMIT}
+    assert not bad, f"fast and reference distributions differ: z = {bad}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_rule_option_agrees_with_reference(name):
+    """Every rule option (R1–R14a): fast path and reference engine agree in distribution."""
+    rules = Rules(**VARIANTS[name])
+    bots = [MIX[i % len(MIX)] for i in range(rules.players)]
+    assert fast_unsupported(rules, bots) is None
+    assert_agree(compare(rules, bots))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(BOT_SETS))
+def test_each_strategy_agrees_with_reference(name):
+    """Each built-in strategy's decisions (R4, R8, R11) are the same on both paths."""
+    rules = Rules(**BOT_SET_RULES.get(name, {}))
+    assert_agree(compare(rules, BOT_SETS[name], seed=11))
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    [
+        {"equal_accepted": False},
+        {"max_bank_aces": 0},
+        {"rob_target": "next"},
+        {"loot_to": "pile"},
+        {"ace_shares": {"D": "1/2"}},
+        {"bank_ends_turn": False},
+    ],
+    ids=lambda m: ",".join(m),
+)
+def test_the_test_has_teeth(mutation):
+    """A fast path that ignored (or misread) one option would be caught: playing the fast
+    games under a slightly different rule fails the comparison."""
+    rules = Rules()
+    bots = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.5)]
+    z = compare(rules, bots, fast_rules=rules.replace(**mutation))
+    assert max(abs(v) for v in z.values()) >= Z_LIMIT, z
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_fast_games_conserve_cards(name):
+    """R16, R14a: a game ended by the deck banks every card; one cut by the cap loses the
+    pile, never more; R15 scores are whole cards."""
+    rules = Rules(**VARIANTS[name])
+    bots = [MIX[i % len(MIX)] for i in range(rules.players)]
+    out = play_batch(rules, bots, np.arange(3000), np.random.default_rng(5))
+    total = out["scores"].sum(1)
+    deck_end = out["end"] == 0
+    assert (total[deck_end] == 52 * rules.decks).all()
+    assert (total[~deck_end] <= 52 * rules.decks).all()
+    assert (out["scores"] >= 0).all()
+    assert (out["turns"][~deck_end] == rules.max_turns).all()
+    assert (out["turns"] <= rules.max_turns).all()
+    assert (out["robberies"] >= 4 * rules.decks)[deck_end].all()  # every ace is drawn (R9)
+
+
+def test_fast_path_is_deterministic_and_seat_rotated():
+    rules = Rules()
+    bots = [ThresholdBot(2), ThresholdBot(3), ThresholdBot(6)]
+    a = play_batch(rules, bots, np.arange(500) % 3, np.random.default_rng(1))
+    b = play_batch(rules, bots, np.arange(500) % 3, np.random.default_rng(1))
+    for key in a:
+        assert np.array_equal(a[key], b[key])
+    # With rotation 1, seat 0 holds bots[1]: the same games, with the seats turned.
+    r0 = play_batch(rules, bots, np.zeros(4000, int), np.random.default_rng(2))
+    r1 = play_batch(rules, bots, np.ones(4000, int), np.random.default_rng(2))
+    assert np.allclose(r0["scores"][:, 1].mean(), r1["scores"][:, 0].mean())
+
+
+def test_custom_rules_and_custom_bots_need_the_reference_engine():
+    def never_equal(card, below):
+        return card.rank > below.rank
+
+    assert "custom" in fast_unsupported(Rules(accept_rule=never_equal), [RandomBot()] * 3)
+
+    class Mine(ThresholdBot):
+        pass
+
+    assert "not a built-in" in fast_unsupported(Rules(), [Mine(3), RandomBot(), RandomBot()])
+    assert fast_unsupported(Rules(), [ThresholdBot(3), RandomBot(), RandomBot()]) is None
