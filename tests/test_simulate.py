@@ -1,0 +1,436 @@
+"""simulate(): the result's shape, seat rotation, determinism (serial, processes, Dask),
+intervals, shared wins (R15), the plot, the progress bar and the command line."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+
+from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
+from borsen_widget import simulate as simulate_module
+from borsen_widget.__main__ import main
+from borsen_widget.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.progress import TextProgress
+from borsen_widget.simulate import (
+    SimulationResult,
+    game_seed,
+    replay,
+    seating,
+    simulate,
+    wilson_interval,
+)
+
+matplotlib.use("Agg")
+ROOT = Path(__file__).resolve().parents[1]
+BOTS = [ThresholdBot(4), RandomBot(), ThresholdBot(2)]
+
+
+def bank_at_two(view):
+    return "bank" if view.pile_size >= 2 else "draw"
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """Chunks of a few hundred games, so that a few thousand games make several chunks."""
+    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 700)
+    monkeypatch.setattr(simulate_module, "REFERENCE_CHUNK", 150)
+
+
+# ---------------------------------------------------------------------- the result
+
+
+def test_result_has_one_row_per_game_and_the_documented_columns():
+    result = simulate(Rules(), BOTS, 500, seed=1)
+    games = result.games
+    assert isinstance(result, SimulationResult) and result.engine == "fast"
+    assert len(games) == 500 == result.n_games
+    assert list(games.columns) == [
+        "seed",
+        "turns",
+        "end_reason",
+        "winners",
+        "score_0",
+        "score_1",
+        "score_2",
+        "bot_0",
+        "bot_1",
+        "bot_2",
+        "robberies",
+        "loot",
+        "aces_listed",
+    ]
+    assert games.index.name == "game" and list(games.index[:3]) == [0, 1, 2]
+    assert set(games["end_reason"]) == {"deck"}
+    assert (games[["score_0", "score_1", "score_2"]].sum(axis=1) == 52).all()  # R16
+    assert (games["robberies"] >= 4).all()  # every ace is drawn and robs (R9)
+    for frame in (result.by_seat, result.by_bot):
+        assert list(frame.columns) == [
+            "games",
+            "wins",
+            "win_rate",
+            "ci_low",
+            "ci_high",
+            "mean_score",
+        ]
+        assert ((frame.ci_low <= frame.win_rate) & (frame.win_rate <= frame.ci_high)).all()
+    assert list(result.by_seat.index) == [0, 1, 2]
+    assert list(result.by_bot.index) == ["ThresholdBot(4)", "RandomBot()", "ThresholdBot(2)"]
+    assert "By bot" in result.summary() and "ThresholdBot(4)" in repr(result)
+    assert "<table" in result._repr_html_()
+
+
+def test_turns_and_end_reason_follow_r14a():
+    """R14a: with max_turns=5 every game is cut by the cap after exactly 5 turns."""
+    result = simulate(Rules(max_turns=5), BOTS, 300, seed=2)
+    assert (result.games["turns"] == 5).all()
+    assert set(result.games["end_reason"]) == {"max_turns"}
+    assert (result.games[["score_0", "score_1", "score_2"]].sum(axis=1) < 52).all()
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_seats_are_rotated(engine):
+    """Game i seats bots[(s + i) % n] at seat s; without rotation every bot keeps its seat."""
+    result = simulate(Rules(), BOTS, 60, seed=3, engine=engine)
+    names = [str(b) for b in BOTS]
+    for i in (0, 1, 2, 5, 59):
+        row = result.games.loc[i]
+        assert [row[f"bot_{s}"] for s in range(3)] == [names[(s + i) % 3] for s in range(3)]
+        assert [str(b) for b in seating(BOTS, i)] == [names[(s + i) % 3] for s in range(3)]
+    fixed = simulate(Rules(), BOTS, 30, seed=3, engine=engine, rotate_seats=False)
+    assert (fixed.games["bot_0"] == "ThresholdBot(4)").all()
+    assert (fixed.games["bot_2"] == "ThresholdBot(2)").all()
+    assert (result.by_bot["games"] == 60).all()
+
+
+def test_rotation_evens_out_the_seats():
+    """Over many rotated games each bot sits in each seat equally often, so the by_bot
+    figures do not depend on who goes first."""
+    result = simulate(Rules(first_player=0), BOTS, 3000, seed=4)
+    for s in range(3):
+        assert result.games[f"bot_{s}"].value_counts().tolist() == [1000, 1000, 1000]
+
+
+def test_shared_wins_count_for_every_winner():
+    """R15: equal scores share the win, and every winner counts it. With max_turns=1 a first
+    card that passes the pile on ends the game with every bank empty: all seats win."""
+    result = simulate(Rules(max_turns=1, first_player=0), BOTS, 2000, seed=5)
+    games = result.games
+    shared = games["winners"].map(len) > 1
+    assert shared.any()
+    assert (games.loc[shared, "winners"] == (0, 1, 2)).all()
+    assert result.by_seat["wins"].sum() == games["winners"].map(len).sum() > len(games)
+    for seat in range(3):
+        wins = games["winners"].map(lambda w, seat=seat: seat in w).sum()
+        assert result.by_seat.loc[seat, "wins"] == wins
+    assert result.by_bot["wins"].sum() == result.by_seat["wins"].sum()
+
+
+def test_wilson_interval_known_values():
+    """95 % Wilson intervals: 50/100 → [0.4038, 0.5962]; 0/10 → [0, 0.2775]."""
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.40383, abs=1e-4) and high == pytest.approx(0.59617, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0 and high == pytest.approx(0.27753, abs=1e-4)
+    low, high = wilson_interval(10, 10)
+    assert high == pytest.approx(1) and low == pytest.approx(0.72247, abs=1e-4)
+
+
+def test_intervals_cover_the_truth_about_95_percent_of_the_time():
+    """By symmetry three copies of one bot win a third of the games each (about: ties are
+    shared); 40 seeds × 3 seats of small runs: the 95 % interval covers the long-run win
+    rate in most of them."""
+    bots = [ThresholdBot(4)] * 3
+    truth = simulate(Rules(), bots, 200_000, seed=1, workers=1).by_seat["win_rate"].mean()
+    covered = 0
+    for seed in range(40):
+        seats = simulate(Rules(), bots, 400, seed=100 + seed).by_seat
+        covered += ((seats.ci_low <= truth) & (truth <= seats.ci_high)).sum()
+    assert 0.85 <= covered / 120 <= 1.0
+
+
+# ---------------------------------------------------------------------- engines and seeds
+
+
+def test_same_seed_same_result_and_another_seed_another():
+    a = simulate(Rules(), BOTS, 2000, seed=7)
+    b = simulate(Rules(), BOTS, 2000, seed=7)
+    c = simulate(Rules(), BOTS, 2000, seed=8)
+    pd.testing.assert_frame_equal(a.games, b.games)
+    pd.testing.assert_frame_equal(a.by_bot, b.by_bot)
+    assert not a.games.equals(c.games)
+    d = simulate(Rules(), BOTS, 2000)
+    assert isinstance(d.seed, int)
+    pd.testing.assert_frame_equal(d.games, simulate(Rules(), BOTS, 2000, seed=d.seed).games)
+
+
+def test_reference_games_replay_exactly():
+    """A reference-engine row is reproducible: Game(rules, seed) with the same seating."""
+    bots = [ThresholdBot(3), RandomBot(), bank_at_two]
+    result = simulate(Rules(), bots, 40, seed=9)
+    assert result.engine == "reference"  # a strategy function needs the engine
+    for i in (0, 7, 39):
+        game = replay(result, i, bots)
+        row = result.games.loc[i]
+        assert game.scores == tuple(row[f"score_{s}"] for s in range(3))
+        assert game.turns == row["turns"] and game.log[-1].kind == "end"
+        assert row["seed"] == game_seed(9, i)
+
+
+def test_game_seeds_agree_between_python_and_numpy():
+    seeds = simulate_module._game_seeds(12345, 0, 50)
+    assert [game_seed(12345, i) for i in range(50)] == seeds.tolist()
+    assert len(set(seeds.tolist())) == 50 and (seeds >= 0).all()
+
+
+def test_engine_choice():
+    """Built-in bots under the original rules: fast; custom Python rules or strategy
+    functions: the reference engine; engine="fast" refuses what it cannot play."""
+
+    def strictly_higher(card, below):
+        return card.is_ace or below.is_ace or card.rank > below.rank
+
+    assert simulate(Rules(), BOTS, 10, seed=1).engine == "fast"
+    assert simulate(Rules(), BOTS, 10, seed=1, engine="reference").engine == "reference"
+    custom = Rules(accept_rule=strictly_higher)
+    assert simulate(custom, BOTS, 10, seed=1).engine == "reference"
+    with pytest.raises(ValueError, match="custom"):
+        simulate(custom, BOTS, 10, seed=1, engine="fast")
+    with pytest.raises(ValueError, match="not a built-in"):
+        simulate(Rules(), [bank_at_two, *BOTS[1:]], 10, engine="fast")
+
+
+def test_fast_and_reference_agree_on_the_headline_figures():
+    """The statistical check of tests/test_fast_sim.py in miniature: ThresholdBot(4) beats
+    RandomBot on both engines by about the same margin."""
+    bots = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.5)]
+    fast = simulate(Rules(), bots, 20_000, seed=3, engine="fast")
+    reference = simulate(Rules(), bots, 2000, seed=3, engine="reference")
+    gap = (fast.by_bot.win_rate - reference.by_bot.win_rate).abs()
+    assert (gap < 0.05).all()
+
+
+def test_a_function_strategy_in_a_tournament_and_its_errors():
+    result = simulate(Rules(), [bank_at_two, ThresholdBot(4), ExpectedValueBot()], 200, seed=2)
+    assert "bank_at_two" in result.by_bot.index
+
+    def cheat(view):
+        return "bank"  # also on an empty pile, which is illegal (R4)
+
+    with pytest.raises(IllegalActionError, match="cheat"):
+        simulate(Rules(), [cheat, ThresholdBot(4), RandomBot()], 10, seed=2)
+
+
+def test_arguments_are_checked():
+    with pytest.raises(ValueError, match="3 seats need 3 bots"):
+        simulate(Rules(), BOTS[:2], 10)
+    with pytest.raises(ValueError):
+        simulate(Rules(), BOTS, -1)
+    with pytest.raises(ValueError):
+        simulate(Rules(), BOTS, 10, engine="turbo")
+    with pytest.raises(ValueError):
+        simulate(Rules(), BOTS, 10, seed="x")
+    with pytest.raises(ValueError):
+        simulate(Rules(), BOTS, 10, workers=0)
+    with pytest.raises(TypeError):
+        simulate({"players": 3}, BOTS, 10)
+    empty = simulate(Rules(), BOTS, 0, seed=1)
+    assert len(empty.games) == 0 and list(empty.by_seat.index) == [0, 1, 2]
+    assert simulate(None, ["threshold:3", "random"], 20, seed=1).rules.players == 2
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_processes_give_the_same_result_as_one_process(engine, small_chunks):
+    """The same seed gives the same games whether the chunks run here or in processes."""
+    n = 3000 if engine == "fast" else 600
+    serial = simulate(Rules(), BOTS, n, seed=11, engine=engine, workers=1)
+    parallel = simulate(Rules(), BOTS, n, seed=11, engine=engine, workers=2)
+    pd.testing.assert_frame_equal(serial.games, parallel.games)
+
+
+def test_a_notebook_function_strategy_runs_in_processes(small_chunks):
+    result = simulate(Rules(), [bank_at_two, *BOTS[1:]], 400, seed=1, workers=2)
+    assert result.engine == "reference" and len(result.games) == 400
+
+
+@pytest.mark.slow
+def test_dask_cluster_gives_the_same_result(small_chunks):
+    """A Dask client runs the same chunks on its workers: identical games."""
+    distributed = pytest.importorskip("distributed")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = simulate(Rules(), BOTS, 3000, seed=13, client=client)
+        on_dask_ref = simulate(Rules(), BOTS, 300, seed=13, client=client, engine="reference")
+    here = simulate(Rules(), BOTS, 3000, seed=13, workers=1)
+    here_ref = simulate(Rules(), BOTS, 300, seed=13, workers=1, engine="reference")
+    pd.testing.assert_frame_equal(on_dask.games, here.games)
+    pd.testing.assert_frame_equal(on_dask_ref.games, here_ref.games)
+
+
+# ---------------------------------------------------------------------- plot and progress
+
+
+def test_plot_shows_win_rates_with_error_bars():
+    result = simulate(Rules(), BOTS, 500, seed=1)
+    ax = result.plot()
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(result.by_bot.index)
+    heights = [bar.get_height() for bar in ax.patches]
+    assert heights == pytest.approx(result.by_bot.win_rate.tolist())
+    assert ax.containers and ax.get_ylabel().startswith("win rate")
+    ax = result.plot(by="seat")
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["seat 0", "seat 1", "seat 2"]
+    with pytest.raises(ValueError):
+        result.plot(by="colour")
+    matplotlib.pyplot.close("all")
+
+
+def test_text_progress_bar():
+    stream = io.StringIO()
+    bar = TextProgress(1000, stream=stream)
+    bar.update(500)
+    bar.update(500)
+    bar.close()
+    text = stream.getvalue()
+    assert "50%" in text and "100%" in text and "1,000/1,000 games" in text
+
+
+def test_progress_goes_to_stderr_when_asked(capsys, small_chunks):
+    simulate(Rules(), BOTS, 2000, seed=1, progress=True, workers=1)
+    err = capsys.readouterr().err
+    assert "2,000/2,000 games" in err and "100%" in err
+    simulate(Rules(), BOTS, 2000, seed=1, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def test_command_line_prints_both_tables(capsys, tmp_path):
+    csv = tmp_path / "games.csv"
+    code = main(
+        [
+            "simulate",
+            "--players",
+            "3",
+            "--bots",
+            "threshold:4",
+            "random",
+            "--games",
+            "3000",
+            "--seed",
+            "1",
+            "--csv",
+            str(csv),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "By bot" in out and "By seat" in out
+    assert "ThresholdBot(4)" in out and "RandomBot()" in out and "win_rate" in out
+    assert len(pd.read_csv(csv)) == 3000
+    expected = simulate(Rules(), [ThresholdBot(4), RandomBot(), ThresholdBot(4)], 3000, seed=1)
+    assert f"{expected.by_bot.loc['RandomBot()', 'wins']}" in out
+
+
+def test_command_line_rule_flags(capsys):
+    code = main(
+        [
+            "simulate",
+            "--bots",
+            "ev",
+            "probability:0.5",
+            "--games",
+            "200",
+            "--seed",
+            "2",
+            "--no-equal-accepted",
+            "--shares",
+            "S=1,H=1/3",
+            "--rob-target",
+            "leader",
+            "--loot-to",
+            "pile",
+            "--max-bank-aces",
+            "none",
+            "--first-player",
+            "suit",
+            "--decks",
+            "2",
+            "--no-bank-ends-turn",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    for text in ("equal_accepted = False", "rob_target = leader", "loot_to = pile", "♠ 1"):
+        assert text in out
+    assert "decks = 2" in out and "max_bank_aces = None" in out
+
+
+def test_command_line_errors(capsys):
+    assert main(["simulate", "--bots", "wizard"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+    assert main(["simulate", "--players", "9"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+COMMAND = "simulate --players 3 --bots threshold:4 random --games 2000 --seed 1".split()
+
+
+def test_python_dash_m():
+    """The documented command runs as a module and prints the tables."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "borsen_widget", *COMMAND],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "By bot" in done.stdout and "ThresholdBot(4)" in done.stdout
+
+
+def test_importing_the_package_needs_no_numpy():
+    """The engine and bots run on the standard library (JupyterLite): NumPy, pandas and
+    matplotlib are imported only by simulate."""
+    code = (
+        "import sys, borsen_widget, borsen_widget.bots; "
+        "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_bots_see_the_same_game_as_play():
+    """A reference game of simulate is the engine's own game (Game + _run)."""
+    result = simulate(Rules(), BOTS, 5, seed=21, engine="reference")
+    seed = int(result.games.loc[2, "seed"])
+    seated = [
+        b.for_game(simulate_module._bot_seed(seed, s)) for s, b in enumerate(seating(BOTS, 2))
+    ]
+    game = Game(Rules(), seed, record=False)
+    game._run(seated)
+    assert list(game.scores) == result.games.loc[2, ["score_0", "score_1", "score_2"]].tolist()
+    assert np.array_equal(result.games["turns"].to_numpy()[2:3], [game.turns])
