@@ -5,7 +5,18 @@ anywidget and is imported on first use, so ``import borsen_widget`` works anywhe
 """
 
 from .actions import Action
-from .bots import Bot, RandomBot, ThresholdBot, play
+from .bots import (
+    Bot,
+    ExpectedValueBot,
+    FunctionBot,
+    OptimalTurnBot,
+    ProbabilityBot,
+    PublicView,
+    RandomBot,
+    ThresholdBot,
+    as_bot,
+    play,
+)
 from .cards import Card
 from .errors import IllegalActionError, RulesError
 from .events import Event
@@ -18,12 +29,18 @@ __all__ = [
     "Bot",
     "Card",
     "Event",
+    "ExpectedValueBot",
+    "FunctionBot",
     "Game",
     "IllegalActionError",
+    "OptimalTurnBot",
+    "ProbabilityBot",
+    "PublicView",
     "RandomBot",
     "Rules",
     "RulesError",
     "ThresholdBot",
+    "as_bot",
     "play",
 ]
 __version__ = "0.1.0"
