@@ -1,0 +1,79 @@
+"""How fast simulate plays: the fast path against the reference engine, on one core.
+
+    python benchmarks/simulate_speed.py [--games 1000000] [--reference-games 20000]
+
+Three-player games of ThresholdBot(4) under the original rules. Prints games per second for
+the fast path alone (fastsim.play_batch, chunk by chunk), for simulate() end to end (with the
+result table) and for the reference engine (Game + _run, the lean path), and their ratio.
+Each figure is the best of a few repeats, timed both on the wall clock and in CPU time
+(the CPU figure is steadier on a shared machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from borsen_widget import Game, Rules, ThresholdBot
+from borsen_widget.fastsim import play_batch
+from borsen_widget.simulate import FAST_CHUNK, simulate
+
+RULES = Rules(players=3)
+BOTS = [ThresholdBot(4)] * 3
+
+
+def timed(run, games: int, repeats: int) -> tuple[float, float]:
+    """Best games per second over ``repeats`` runs: (wall clock, CPU time)."""
+    best_wall = best_cpu = 0.0
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        best_wall = max(best_wall, games / wall)
+        best_cpu = max(best_cpu, games / max(cpu, 1e-9))
+    return best_wall, best_cpu
+
+
+def fast_only(games: int) -> None:
+    rng = np.random.default_rng(1)
+    for start in range(0, games, FAST_CHUNK):
+        stop = min(start + FAST_CHUNK, games)
+        play_batch(RULES, BOTS, np.arange(start, stop) % 3, rng)
+
+
+def reference(games: int) -> None:
+    for seed in range(games):
+        Game(RULES, seed, record=False)._run(BOTS)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--reference-games", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    fast_only(FAST_CHUNK)  # warm up
+    rows = [
+        ("fast path (fastsim)", args.games, lambda: fast_only(args.games)),
+        (
+            "simulate(), fast, 1 core",
+            args.games,
+            lambda: simulate(RULES, BOTS, args.games, seed=1, workers=1, progress=False),
+        ),
+        ("reference engine", args.reference_games, lambda: reference(args.reference_games)),
+    ]
+    figures = {}
+    print("3 players, ThresholdBot(4) in every seat, original rules, one core")
+    print(f"{'':28s} {'games':>10s} {'games/s (wall)':>16s} {'games/s (CPU)':>15s}")
+    for name, games, run in rows:
+        wall, cpu = timed(run, games, args.repeats)
+        figures[name] = (wall, cpu)
+        print(f"{name:28s} {games:10,d} {wall:16,.0f} {cpu:15,.0f}")
+    fast, ref = figures["fast path (fastsim)"], figures["reference engine"]
+    print(f"ratio fast / reference: {fast[0] / ref[0]:.1f}x (wall), {fast[1] / ref[1]:.1f}x (CPU)")
+
+
+if __name__ == "__main__":
+    main()
