@@ -44,5 +44,18 @@ bench: setup
 bench-widget: setup
 	$(PY) benchmarks/widget_latency.py
 
+# JupyterLite: the game as a static web page, Python in the browser, no network once loaded.
+# `make lite` builds build/lite/site and build/lite/borsen-lite.tar.gz (see README, "For teachers").
+.PHONY: lite lite-serve
+LITE_PORT ?= 8000
+
+lite: setup
+	$(PY) scripts/build_lite.py
+
+lite-serve: setup
+	$(PY) scripts/build_lite.py --if-stale
+	@echo "Open http://127.0.0.1:$(LITE_PORT)/ (Ctrl+C stops)"
+	$(PY) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/lite/site
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

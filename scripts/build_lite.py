@@ -1,0 +1,639 @@
+"""Build the JupyterLite site: Børsen in a web page, Python in the browser, no network needed.
+
+    python scripts/build_lite.py            # build/lite/site and build/lite/borsen-lite.tar.gz
+    python scripts/build_lite.py --if-stale  # rebuild only when an input changed (for tests)
+
+The site holds everything it loads (see ../shared/notes/jupyterlite.md for why each piece):
+
+- ``static/pyodide/``: Pyodide's core from the npm package ``pyodide`` at exactly the kernel's
+  version, and the pure-Python wheels the kernel itself needs, at the versions of Pyodide's lock;
+  the lock is trimmed to them and their sha256 rewritten (PyPI's files differ from Pyodide's).
+- ``pypi/``: this project's wheel and anywidget, ipywidgets, comm, psygnal, jupyterlab_widgets
+  at the versions installed here (so the browser side of each widget matches its Python side),
+  served by piplite with the fallback to PyPI switched off.
+- ``files/``: the project's notebooks, each starting with ``%pip install -q borsen_widget`` and a
+  cell that says in one sentence what this page cannot do. A code cell that needs a compiled
+  package (tagged ``needs-compiled``, or importing numpy, pandas, matplotlib or
+  borsen_widget.fastsim) becomes a markdown cell that shows its code and any saved plot.
+
+Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
+``pip install -e ".[lite]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import gzip
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "borsen_widget"
+NOTEBOOKS = ROOT / "notebooks"
+OUT = ROOT / "build" / "lite"
+SITE = OUT / "site"
+TARBALL = OUT / "borsen-lite.tar.gz"
+STAGE = OUT / "stage"
+STAMP = OUT / "inputs.sha256"
+CACHE = ROOT / "build" / "cache" / "lite"
+
+#: Fixed timestamp for the wheel and the tarball, so two builds of one tree are byte-identical.
+SOURCE_DATE_EPOCH = 1_704_067_200  # 2024-01-01
+
+#: The packages from Pyodide's lock that the kernel loads at start: micropip, then IPython and
+#: what it needs (the kernel's own wheels ``pyodide_kernel`` and ``ipykernel`` require IPython
+#: and comm), jedi for completion, typing-extensions for anywidget. All pure Python, all on PyPI.
+KERNEL_PACKAGES = (
+    "micropip",
+    "packaging",
+    "ipython",
+    "asttokens",
+    "decorator",
+    "executing",
+    "matplotlib-inline",
+    "prompt-toolkit",
+    "pure-eval",
+    "pygments",
+    "six",
+    "stack-data",
+    "traitlets",
+    "wcwidth",
+    "jedi",
+    "parso",
+    "typing-extensions",
+)
+
+#: Packages the lock lacks: served by piplite from ``pypi/`` at the build environment's versions.
+WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_widgets")
+
+#: Files of the npm package ``pyodide`` that the kernel loads (the rest are docs and consoles).
+PYODIDE_CORE = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+
+#: JupyterLite front ends shipped: the full lab, the one-notebook view and its file list.
+APPS = ("lab", "notebooks", "tree")
+
+#: Cell tag for code that needs NumPy, pandas or matplotlib (set it in the source notebooks).
+NEEDS_COMPILED_TAG = "needs-compiled"
+#: Compiled packages that the page does not have (matplotlib and pandas need NumPy).
+COMPILED_PACKAGES = ("numpy", "pandas", "matplotlib", "scipy")
+#: For a cell that is not valid Python even without its magics: a plain look for imports.
+NEEDS_COMPILED = re.compile(
+    r"^\s*(?:import|from)\s+(?:numpy|pandas|matplotlib|scipy)\b|^\s*%matplotlib\b", re.MULTILINE
+)
+#: Modules the page needs: the build fails if one of them imports a compiled package.
+PURE_MODULES = ("__init__", "game", "bots", "widget", "view", "analysis", "environment")
+
+INSTALL_CELL = "%pip install -q borsen_widget"
+ENVIRONMENT_CELL = "from borsen_widget.environment import report\n\nreport()"
+LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+SKIPPED_NOTE = (
+    "*This cell needs NumPy, pandas or matplotlib, which this web page does not have "
+    "(see the note at the top); here is its code"
+)
+
+
+def log(message: str) -> None:
+    print(f"[lite] {message}", flush=True)
+
+
+def run(*command: str | Path, cwd: Path | None = None) -> None:
+    subprocess.run([str(c) for c in command], check=True, cwd=cwd)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pyodide_version() -> str:
+    """The Pyodide release the installed JupyterLite kernel is built for."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return PYODIDE_VERSION
+
+
+# -- downloads (cached) ---------------------------------------------------------------------
+
+
+def fetch_pyodide(version: str) -> Path:
+    """The npm tarball ``pyodide-<version>.tgz`` (npm checks it against the registry's hash)."""
+    folder = CACHE / "npm"
+    tgz = folder / f"pyodide-{version}.tgz"
+    if not tgz.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        log(f"npm pack pyodide@{version}")
+        run("npm", "pack", "--silent", f"pyodide@{version}", "--pack-destination", folder)
+    return tgz
+
+
+def fetch_wheels(pins: dict[str, str]) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI at exactly these versions, one per package."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    found = {}
+    missing = {}
+    for name, version in pins.items():
+        wheel = _cached_wheel(folder, name, version)
+        if wheel is None:
+            missing[name] = version
+        else:
+            found[name] = wheel
+    if missing:
+        log(f"pip download {len(missing)} wheels")
+        run(
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+            "--platform",
+            "any",
+            "--implementation",
+            "py",
+            "--dest",
+            folder,
+            *(f"{name}=={version}" for name, version in missing.items()),
+        )
+        for name, version in missing.items():
+            wheel = _cached_wheel(folder, name, version)
+            if wheel is None:
+                raise SystemExit(f"no pure-Python wheel of {name}=={version} was downloaded")
+            found[name] = wheel
+    return found
+
+
+def _cached_wheel(folder: Path, name: str, version: str) -> Path | None:
+    for wheel in folder.glob("*.whl"):
+        dist, wheel_version = wheel.name.split("-")[:2]
+        if canonical(dist) == canonical(name) and wheel_version == version:
+            if wheel.name.endswith("-none-any.whl"):
+                return wheel
+    return None
+
+
+def build_project_wheel(dest: Path) -> Path:
+    """This project's wheel, built from the working tree with a fixed timestamp."""
+    dest.mkdir(parents=True, exist_ok=True)
+    env_epoch = {"SOURCE_DATE_EPOCH": str(SOURCE_DATE_EPOCH)}
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dest)],
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, **env_epoch},
+        stdout=subprocess.DEVNULL,
+    )
+    (wheel,) = dest.glob("borsen_widget-*.whl")
+    return wheel
+
+
+# -- the site's pieces ---------------------------------------------------------------------
+
+
+def stage_pyodide(stage: Path, version: str) -> list[str]:
+    """Pyodide's core and the kernel's wheels in ``static/pyodide``, with a trimmed lock."""
+    target = stage / "static" / "pyodide"
+    target.mkdir(parents=True)
+    with tarfile.open(fetch_pyodide(version)) as tgz:
+        lock = json.load(tgz.extractfile("package/pyodide-lock.json"))
+        for name in PYODIDE_CORE:
+            (target / name).write_bytes(tgz.extractfile(f"package/{name}").read())
+
+    packages = lock["packages"]
+    shipped = {canonical(name) for name in KERNEL_PACKAGES}
+    for name in sorted(shipped):
+        for dep in packages[name]["depends"]:
+            if canonical(dep) not in shipped:
+                raise SystemExit(f"Pyodide's lock says {name} needs {dep}: add it to the list")
+    wheels = fetch_wheels({name: packages[name]["version"] for name in sorted(shipped)})
+    for name, wheel in wheels.items():
+        shutil.copyfile(wheel, target / wheel.name)
+        packages[name]["file_name"] = wheel.name
+        packages[name]["sha256"] = sha256(wheel)
+    lock["packages"] = {name: packages[name] for name in sorted(shipped)}
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return sorted(shipped)
+
+
+def stage_pypi(stage: Path) -> list[Path]:
+    """This project's wheel and the widget packages, for piplite's ``%pip install``."""
+    target = stage / "pypi"
+    build_project_wheel(target)
+    pins = {name: importlib.metadata.version(name) for name in WIDGET_PACKAGES}
+    for wheel in fetch_wheels(pins).values():
+        shutil.copyfile(wheel, target / wheel.name)
+    return sorted(target.glob("*.whl"))
+
+
+def write_config(stage: Path) -> None:
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Børsen",
+            # window.jupyterapp: lets the browser test (and a curious teacher) drive the page.
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+            },
+        },
+    }
+    (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def stage_notebooks(stage: Path, notebooks: Path) -> list[str]:
+    """Copies of ``notebooks/*.ipynb`` made for the page; the sources are left as they are."""
+    target = stage / "contents"
+    target.mkdir(parents=True)
+    compiled = compiled_modules()
+    check_pure_modules(compiled)
+    names = []
+    for source in sorted(notebooks.glob("*.ipynb")):
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        lite = lite_notebook(notebook, compiled)
+        (target / source.name).write_text(
+            json.dumps(lite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+        names.append(source.name)
+    return names
+
+
+def compiled_modules(package: Path = PACKAGE) -> set[str]:
+    """The package's modules that import NumPy, pandas or matplotlib when imported.
+
+    Read from the source (top-level imports, directly or through a sibling module); an import
+    inside ``try: ... except ImportError`` is optional and does not count.
+    """
+    imports = {path.stem: _module_imports(path) for path in package.glob("*.py")}
+    compiled = {name for name, found in imports.items() if found & set(COMPILED_PACKAGES)}
+    grew = True
+    while grew:
+        grew = False
+        for name, found in imports.items():
+            if name not in compiled and found & compiled:
+                compiled.add(name)
+                grew = True
+    return compiled
+
+
+def _module_imports(path: Path) -> set[str]:
+    """Top-level package names and sibling modules one module imports at import time."""
+    found: set[str] = set()
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    found.add((node.module or "").split(".")[0])
+                elif node.module:
+                    found.add(node.module.split(".")[0])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.If):
+                if not _is_type_checking(node.test):
+                    visit(node.body)
+                    visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                if not _catches_import_error(node):
+                    visit(node.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+            elif isinstance(node, ast.With):
+                visit(node.body)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return isinstance(test, ast.Name | ast.Attribute) and ast.unparse(test).endswith(
+        "TYPE_CHECKING"
+    )
+
+
+def _catches_import_error(node: ast.Try) -> bool:
+    names = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+    for handler in node.handlers:
+        if handler.type is None:
+            return True
+        caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if any(isinstance(t, ast.Name) and t.id in names for t in caught):
+            return True
+    return False
+
+
+def check_pure_modules(compiled: set[str], package: Path = PACKAGE) -> None:
+    """Fail the build when what a class needs on the page would import a compiled package."""
+    broken = sorted(m for m in PURE_MODULES if m in compiled and (package / f"{m}.py").exists())
+    if broken:
+        raise SystemExit(
+            "these modules import NumPy, pandas or matplotlib when imported, so they cannot "
+            f"run on the JupyterLite page: {', '.join(broken)} (import them inside functions)"
+        )
+
+
+class _Cells:
+    """Which code cells of one notebook need compiled packages, directly or through a name."""
+
+    def __init__(self, compiled: set[str]):
+        self.modules = {f"{PACKAGE.name}.{name}" for name in compiled}
+        self.names = set(compiled)  # ``from borsen_widget import simulate``
+        self.available: set[str] = set()  # names bound by cells that run
+        self.unavailable: set[str] = set()  # names only cells that are skipped would bind
+
+    def needs_compiled(self, cell: dict) -> bool:
+        """True for a code cell that cannot run here; remembers the names it would bind."""
+        if cell.get("cell_type") != "code":
+            return False
+        source = _text(cell.get("source", ""))
+        tagged = NEEDS_COMPILED_TAG in cell.get("metadata", {}).get("tags", [])
+        if re.search(r"^\s*%matplotlib\b", source, re.MULTILINE):
+            tagged = True
+        tree = _parse(source)
+        if tree is None:
+            skip = tagged or bool(NEEDS_COMPILED.search(source))
+            if skip:
+                self.unavailable |= set(re.findall(r"^(\w+)\s*=", source, re.MULTILINE))
+            return skip
+        bound, loaded, imported = _names(tree)
+        skip = (
+            tagged
+            or any(self._is_compiled(module, names) for module, names in imported)
+            or bool(loaded & self.unavailable)
+        )
+        if skip:
+            self.unavailable |= bound - self.available
+        else:
+            self.available |= bound
+            self.unavailable -= bound
+        return skip
+
+    def _is_compiled(self, module: str, names: list[str]) -> bool:
+        if module.split(".")[0] in COMPILED_PACKAGES:
+            return True
+        if any(module == m or module.startswith(m + ".") for m in self.modules):
+            return True
+        return module == PACKAGE.name and any(name in self.names for name in names)
+
+
+def _parse(source: str) -> ast.Module | None:
+    """A cell's code without IPython's ``%magic`` and ``!shell`` lines, or None."""
+    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    try:
+        return ast.parse("\n".join(lines))
+    except SyntaxError:
+        return None
+
+
+def _names(tree: ast.Module) -> tuple[set[str], set[str], list[tuple[str, list[str]]]]:
+    """Names a cell binds at top level, names it reads, and its ``(module, names)`` imports."""
+    bound: set[str] = set()
+    loaded: set[str] = set()
+    imported: list[tuple[str, list[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                imported.append((alias.name, []))
+                bound.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            imported.append((node.module or "", [a.name for a in node.names]))
+            bound.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Name):
+            (bound if isinstance(node.ctx, ast.Store | ast.Del) else loaded).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+    return bound, loaded, imported
+
+
+def lite_notebook(notebook: dict, compiled: set[str] | None = None) -> dict:
+    """The page's copy of a notebook: install and note cells first, no outputs, no crashes.
+
+    ``compiled`` names the package's modules that need compiled packages (default: read from
+    the source by :func:`compiled_modules`).
+    """
+    cells_of = _Cells(compiled_modules() if compiled is None else compiled)
+    lite = copy.deepcopy(notebook)
+    lite.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
+    lite["metadata"].pop("widgets", None)  # saved widget state points at models that are gone
+    lite["nbformat"], lite["nbformat_minor"] = 4, max(5, lite.get("nbformat_minor", 0))
+    cells = [
+        _code_cell("lite-install", INSTALL_CELL),
+        _code_cell("lite-environment", ENVIRONMENT_CELL),
+    ]
+    for index, cell in enumerate(lite.get("cells", [])):
+        cell.setdefault("id", f"cell-{index}")
+        if cells_of.needs_compiled(cell):
+            cells.append(_skipped_cell(cell))
+        elif cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+            cells.append(cell)
+        else:
+            cells.append(cell)
+    lite["cells"] = cells
+    return lite
+
+
+def _text(source: str | list[str]) -> str:
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _code_cell(cell_id: str, source: str) -> dict:
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cell_id,
+        "metadata": {"tags": ["lite"]},
+        "outputs": [],
+        "source": source,
+    }
+
+
+def _skipped_cell(cell: dict) -> dict:
+    """A markdown cell showing the code of a cell that needs compiled packages, and its plot."""
+    code = _text(cell["source"]).rstrip()
+    fence = "````" if "```" in code else "```"
+    attachments = {}
+    for output in cell.get("outputs", []):
+        png = output.get("data", {}).get("image/png")
+        if png:
+            attachments[f"output-{len(attachments) + 1}.png"] = {"image/png": png}
+    if attachments:
+        lead = f"{SKIPPED_NOTE} and what it showed.*"
+        images = "\n".join(f"![what this cell showed](attachment:{name})" for name in attachments)
+    else:
+        lead = f"{SKIPPED_NOTE}.*"
+        images = ""
+    source = f"{lead}\n\n{fence}python\n{code}\n{fence}\n"
+    if images:
+        source += f"\n{images}\n"
+    skipped = {
+        "cell_type": "markdown",
+        "id": cell["id"],
+        "metadata": {**cell.get("metadata", {}), "lite_skipped": True},
+        "source": source,
+    }
+    if attachments:
+        skipped["attachments"] = attachments
+    return skipped
+
+
+# -- build -----------------------------------------------------------------------------------
+
+
+def inputs_digest() -> str:
+    """A digest of everything the site is made from (for ``--if-stale``)."""
+    digest = hashlib.sha256()
+    files = [Path(__file__).resolve(), ROOT / "pyproject.toml", ROOT / "README.md"]
+    files += sorted(p for p in (ROOT / "borsen_widget").rglob("*") if p.is_file())
+    files += sorted(NOTEBOOKS.glob("*.ipynb"))
+    for path in files:
+        if "__pycache__" in path.parts:
+            continue
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_PACKAGES):
+        digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
+    return digest.hexdigest()
+
+
+def is_stale() -> bool:
+    if not (SITE / "index.html").exists() or not TARBALL.exists() or not STAMP.exists():
+        return True
+    return STAMP.read_text().strip() != inputs_digest()
+
+
+def build(notebooks: Path = NOTEBOOKS) -> None:
+    started = time.perf_counter()
+    digest = inputs_digest()
+    version = pyodide_version()
+    for path in (STAGE, SITE):
+        shutil.rmtree(path, ignore_errors=True)
+    TARBALL.unlink(missing_ok=True)
+    STAMP.unlink(missing_ok=True)
+    STAGE.mkdir(parents=True)
+
+    kernel = stage_pyodide(STAGE, version)
+    log(f"Pyodide {version} core and {len(kernel)} kernel wheels")
+    wheels = stage_pypi(STAGE)
+    log("piplite wheels: " + ", ".join(w.name for w in wheels))
+    write_config(STAGE)
+    names = stage_notebooks(STAGE, notebooks)
+    log("notebooks: " + (", ".join(names) or "none yet"))
+
+    log("jupyter lite build")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlite_core",
+            "build",
+            "--lite-dir",
+            str(STAGE),
+            "--output-dir",
+            str(SITE),
+            "--contents",
+            str(STAGE / "contents"),
+            "--no-sourcemaps",
+            "--source-date-epoch",
+            str(SOURCE_DATE_EPOCH),
+            *(arg for app in APPS for arg in ("--apps", app)),
+        ],
+        check=True,
+        cwd=STAGE,
+        stdout=subprocess.DEVNULL,
+    )
+    favicon = SITE / "lab" / "favicon.ico"
+    if favicon.exists():  # browsers ask for /favicon.ico: answer it rather than log a 404
+        shutil.copyfile(favicon, SITE / "favicon.ico")
+    check_site(SITE)
+    write_tarball(SITE, TARBALL)
+    shutil.rmtree(STAGE)
+    STAMP.write_text(digest + "\n")
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    log(
+        f"{SITE.relative_to(ROOT)}: {size / 1e6:.1f} MB; "
+        f"{TARBALL.relative_to(ROOT)}: {TARBALL.stat().st_size / 1e6:.1f} MB; "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+
+
+def check_site(site: Path) -> None:
+    """Fail the build when the site would load anything from outside itself."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not settings.get("disablePyPIFallback"):
+        raise SystemExit("the site would fall back to PyPI")
+    url = settings.get("pyodideUrl", "")
+    if not url.startswith("./") or not (site / url).exists():
+        raise SystemExit(f"Pyodide would load from {url!r}, not from the site")
+    for config_file in site.rglob("jupyter-lite.json"):
+        if "://" in config_file.read_text():
+            raise SystemExit(f"{config_file} names an outside address")
+
+
+def write_tarball(site: Path, tarball: Path) -> None:
+    """``borsen-lite/`` with the site, sorted, with fixed times and owners (reproducible)."""
+    with (
+        tarball.open("wb") as raw,
+        gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, compresslevel=6) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
+    ):
+        for path in sorted(site.rglob("*")):
+            info = tar.gettarinfo(str(path), arcname=f"borsen-lite/{path.relative_to(site)}")
+            info.mtime = SOURCE_DATE_EPOCH
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            info.mode = 0o755 if path.is_dir() else 0o644
+            if path.is_file():
+                with path.open("rb") as handle:
+                    tar.addfile(info, handle)
+            else:
+                tar.addfile(info)
+
+
+def ensure_site() -> Path:
+    """The built site, rebuilt first when anything it is made from has changed."""
+    if is_stale():
+        build()
+    return SITE
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--if-stale", action="store_true", help="build only if an input changed")
+    parser.add_argument(
+        "--notebooks", type=Path, default=NOTEBOOKS, help="folder of notebooks to put on the page"
+    )
+    args = parser.parse_args(argv)
+    if args.if_stale and not is_stale():
+        log(f"{SITE.relative_to(ROOT)} is up to date")
+        return
+    build(args.notebooks)
+
+
+if __name__ == "__main__":
+    main()
