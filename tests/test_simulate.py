@@ -434,3 +434,27 @@ def test_bots_see_the_same_game_as_play():
     game._run(seated)
     assert list(game.scores) == result.games.loc[2, ["score_0", "score_1", "score_2"]].tolist()
     assert np.array_equal(result.games["turns"].to_numpy()[2:3], [game.turns])
+
+
+@pytest.mark.slow
+def test_strategies_notebook_runs(monkeypatch):
+    """notebooks/strategies.ipynb runs top to bottom (outputs are cleared in the repository)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    path = ROOT / "notebooks" / "strategies.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    client = nbclient.NotebookClient(
+        notebook,
+        timeout=180,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.output_type == "error"]
+    text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
+    assert "careful" in text and "ThresholdBot(4)" in text
