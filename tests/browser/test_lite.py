@@ -1,0 +1,293 @@
+"""End-to-end: the JupyterLite site plays Børsen in a browser that can reach nothing outside.
+
+The site (``make lite``) is served on 127.0.0.1; Chromium resolves no other host and has a dead
+proxy, so a request for anything the site does not hold fails, and its net log records every
+request it tried. The play notebook runs top to bottom (installing the package from the site),
+the widget's Draw and Bank buttons are clicked, and the kernel's game (read by a code request
+to the page's own kernel) must match what the page shows. No request may leave the site.
+
+The Playwright session runs in a thread of its own, so it never meets the session-wide one of
+the JupyterLab tests (the sync API allows one per thread).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from lite_support import (
+    BLOCK_OUTSIDE,
+    QUIET,
+    REPO,
+    StaticServer,
+    chromium_or_skip,
+    errors_in,
+    is_local,
+    kernel_run,
+    load_build_script,
+    open_notebook,
+    run_all,
+    split_by_origin,
+    tried_requests,
+)
+
+pytestmark = pytest.mark.slow
+
+ARTIFACTS = REPO / "test-artifacts"
+
+# A person is to act (or the game is over): nothing changes until someone clicks.
+SETTLED = """(root) => {
+  const shown = (sel) => { const n = root.querySelector(sel); return Boolean(n && !n.hidden); };
+  const act = [...root.querySelectorAll('.borsen-actions button[data-intent]')]
+    .some((b) => !b.hidden && !b.disabled);
+  return !shown('.borsen-waiting') && (act || shown('.borsen-aces') || shown('.borsen-end'));
+}"""
+
+READ_DOM = """(root) => ({
+  version: Number(root.dataset.version),
+  pile: [...root.querySelectorAll('.borsen-pile .borsen-card')].map((c) => c.dataset.card),
+  scores: [...root.querySelectorAll('.borsen-score')].map((s) => Number(s.textContent)),
+  actions: [...root.querySelectorAll('.borsen-actions button[data-intent]')]
+    .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.intent),
+  aces: Boolean(root.querySelector('.borsen-aces') && !root.querySelector('.borsen-aces').hidden),
+  end: Boolean(root.querySelector('.borsen-end') && !root.querySelector('.borsen-end').hidden),
+})"""
+
+# The widget model shown in the output that holds this view of the game.
+MODEL_ID = """(root) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cell = panel.content.widgets.find((w) => w.node === root.closest('.jp-Cell'));
+  for (const out of cell.model.outputs.toJSON()) {
+    const view = out.data && out.data['application/vnd.jupyter.widget-view+json'];
+    if (view) return view.model_id;
+  }
+  return null;
+}"""
+
+# That widget's game, as the kernel sees it (a BorsenWidget, or one inside a box of widgets).
+KERNEL_STATE = """
+import json as _json
+from ipywidgets.widgets.widget import _instances
+from borsen_widget import BorsenWidget as _BW
+_todo = [_instances[MODEL_ID]]
+while not isinstance(_todo[0], _BW):
+    _todo = _todo[1:] + list(getattr(_todo[0], "children", ()))
+_w = _todo[0]
+_s = _w.game.public_state()
+print(_json.dumps({
+    "version": _w.version, "pile": _s["pile"], "scores": _s["scores"],
+    "names": list(_w.names), "log": [[e["kind"], e["player"]] for e in _s["log"]],
+}))
+"""
+
+
+# Import every module of the package that needs no compiled package; print their names.
+IMPORT_ALL = """
+import importlib
+for _m in MODULES:
+    importlib.import_module("borsen_widget." + _m)
+print(" ".join(MODULES))
+"""
+
+OTHER_NOTEBOOKS = sorted(
+    p.name for p in (REPO / "notebooks").glob("*.ipynb") if p.name != "play.ipynb"
+)
+
+
+def pure_modules() -> list[str]:
+    """The package's modules that must import on the page (not the CLI's ``__main__``)."""
+    compiled = load_build_script().compiled_modules()
+    names = (p.stem for p in (REPO / "borsen_widget").glob("*.py"))
+    return sorted(n for n in names if n not in compiled and n != "__main__")
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    return chromium_or_skip()
+
+
+@pytest.fixture(scope="module")
+def site(chromium) -> Path:
+    """The built site (built now when missing or older than its sources)."""
+    return load_build_script().ensure_site()
+
+
+@pytest.fixture(scope="module")
+def server(site, tmp_path_factory):
+    static = StaticServer(site, tmp_path_factory.mktemp("lite") / "http.log").start()
+    yield static
+    static.stop()
+
+
+class Offline:
+    """One Chromium with every outside address blocked, driven in a thread of its own."""
+
+    def __init__(self, chromium: str, workdir: Path):
+        self.chromium = chromium
+        self.netlog = workdir / "netlog.json"
+        self.seen: list[str] = []  # what Playwright saw the context request
+        self.console: list[str] = []
+
+    def run(self, drive, timeout: float = 420):
+        """``drive(page)`` in a fresh browser; returns its result, re-raises its exception."""
+        box: dict = {}
+
+        def target():
+            try:
+                box["result"] = self._session(drive)
+            except BaseException as error:  # re-raised in the test's thread
+                box["error"] = error
+
+        thread = threading.Thread(target=target, name="lite-playwright", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        if thread.is_alive():
+            raise TimeoutError(f"the JupyterLite browser session took over {timeout} s")
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
+
+    def _session(self, drive):
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=self.chromium,
+                args=[*QUIET, *BLOCK_OUTSIDE, f"--log-net-log={self.netlog}"],
+            )
+            try:
+                context = browser.new_context(viewport={"width": 1100, "height": 860})
+                context.on("request", lambda request: self.seen.append(request.url))
+                page = context.new_page()
+                page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+                page.set_default_timeout(60_000)
+                return drive(page)
+            finally:
+                browser.close()  # writes the net log's end
+
+    def tried(self) -> list[dict]:
+        return tried_requests(self.netlog)
+
+
+def settle(root, timeout: float = 60_000) -> dict:
+    root.page.wait_for_function(
+        f"(root) => ({SETTLED})(root)", arg=root.element_handle(), timeout=timeout
+    )
+    return root.evaluate(READ_DOM)
+
+
+def click(root, selector: str, before: dict) -> dict:
+    """Click, then wait for the view's next version and for a person to be able to act."""
+    root.locator(selector).click()
+    root.page.wait_for_function(
+        "([root, v]) => Number(root.dataset.version) > v",
+        arg=[root.element_handle(), before["version"]],
+        timeout=30_000,
+    )
+    return settle(root)
+
+
+def test_play_notebook_offline(chromium, server, tmp_path):
+    """Install from the site, play with the buttons, match the kernel; nothing leaves the site."""
+    from borsen_widget.environment import LITE_SENTENCE
+
+    offline = Offline(chromium, tmp_path)
+    timings: dict[str, float] = {}
+
+    def drive(page):
+        started = time.monotonic()
+        open_notebook(page, server.url, "play.ipynb")
+        timings["kernel idle"] = time.monotonic() - started
+        cells = run_all(page)
+        timings["notebook ran"] = time.monotonic() - started
+        root = page.locator(".borsen").first
+        root.wait_for()
+        state = settle(root)
+        first = state["version"]
+        clicks = []
+        for step in range(4):
+            if state["end"]:
+                break
+            if state["aces"]:
+                state = click(root, ".borsen-aces-ok", state)
+                clicks.append("aces")
+                continue
+            intent = "bank" if step == 3 and "bank" in state["actions"] else "draw"
+            if intent not in state["actions"]:
+                intent = state["actions"][0]
+            state = click(root, f".borsen-actions button[data-intent={intent}]", state)
+            clicks.append(intent)
+        timings["played"] = time.monotonic() - started
+        modules = kernel_run(page, IMPORT_ALL.replace("MODULES", repr(pure_modules())))
+        model_id = root.evaluate(MODEL_ID)
+        kernel = json.loads(kernel_run(page, KERNEL_STATE.replace("MODEL_ID", repr(model_id))))
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "lite.png"))
+        return cells, first, clicks, state, kernel, modules
+
+    cells, first, clicks, dom, kernel, modules = offline.run(drive)
+    print(f"JupyterLite timings (s): {timings}; clicks: {clicks}")
+
+    # The notebook ran top to bottom: installed from the site, said its one sentence, no error.
+    assert cells[0]["source"] == "%pip install -q borsen_widget", cells[0]["source"]
+    assert errors_in(cells) == [], errors_in(cells)
+    sentences = [o["text"].strip() for o in cells[1]["outputs"] if o["type"] == "stream"]
+    assert sentences == [LITE_SENTENCE]
+    assert any(
+        "application/vnd.jupyter.widget-view+json" in o["mimes"]
+        for cell in cells
+        for o in cell["outputs"]
+    )
+
+    # The buttons moved the kernel's game, and the page shows the kernel's game.
+    assert len(clicks) >= 3 and clicks.count("draw") >= 2, clicks
+    assert dom["version"] > first
+    assert kernel["version"] == dom["version"]
+    assert kernel["pile"] == dom["pile"]
+    assert kernel["scores"] == dom["scores"]
+    person = kernel["names"].index("You")
+    draws_by_person = sum(1 for kind, who in kernel["log"] if kind == "draw" and who == person)
+    assert draws_by_person >= clicks.count("draw"), kernel["log"]
+    if "bank" in clicks:
+        assert ["bank", person] in kernel["log"]
+
+    # Every module that needs no compiled package imports in Pyodide (engine, widget, analysis).
+    assert modules.split() == pure_modules()
+
+    assert_nothing_left_the_site(offline, server)
+
+
+@pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
+def test_lesson_runs_offline(chromium, server, tmp_path, name):
+    """Each other notebook runs top to bottom on the page: skipped cells shown, no error."""
+    offline = Offline(chromium, tmp_path)
+
+    def drive(page):
+        open_notebook(page, server.url, name)
+        return run_all(page, timeout=300_000)
+
+    cells = offline.run(drive)
+    assert cells[0]["source"] == "%pip install -q borsen_widget"
+    assert errors_in(cells) == [], errors_in(cells)
+    assert_nothing_left_the_site(offline, server)
+
+
+def assert_nothing_left_the_site(offline: Offline, server: StaticServer) -> None:
+    """Not what Playwright saw the page request, not what Chromium tried at all."""
+    origin = server.url.removeprefix("http://")
+    assert offline.seen, "Playwright saw no request at all"
+    assert [u for u in offline.seen if not is_local(u, origin)] == []
+    ours, chromiums_own = split_by_origin(offline.tried(), server.url)
+    assert len(ours) > 50, f"the net log holds only {len(ours)} requests of the site"
+    outside = sorted({r["url"] for r in ours if not is_local(r["url"], origin)})
+    assert outside == [], outside
+    # Chromium's own background calls (update checks and the like) are not the site's and fail
+    # under the blocking rules; none of them may come from the page.
+    assert all(r["initiator"] in ("", "not an origin") for r in chromiums_own), chromiums_own
+    hosts = sorted({urlsplit(r["url"]).hostname for r in chromiums_own})
+    print(f"{len(ours)} requests of the site, all to {origin}; Chromium's own, blocked: {hosts}")
