@@ -33,8 +33,13 @@ import time
 import warnings
 from collections.abc import Sequence
 
-import numpy as np
-import pandas as pd
+try:
+    import numpy as np
+    import pandas as pd
+except ImportError as error:  # JupyterLite, or no `sim` extra: say so in one sentence
+    from .environment import LITE_SENTENCE, LOCAL_SENTENCE, is_browser
+
+    raise ImportError(LITE_SENTENCE if is_browser() else LOCAL_SENTENCE) from error
 
 from . import fastsim
 from .bots import Bot, as_bot

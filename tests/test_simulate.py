@@ -261,12 +261,11 @@ def test_a_notebook_function_strategy_runs_in_processes(small_chunks):
 
 
 @pytest.mark.slow
-def test_dask_cluster_gives_the_same_result(small_chunks):
+def test_dask_cluster_gives_the_same_result(small_chunks, monkeypatch):
     """A Dask client runs the same chunks on its workers: identical games."""
     distributed = pytest.importorskip("distributed")
-    os.environ["PYTHONPATH"] = os.pathsep.join(
-        p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p
-    )
+    path = os.pathsep.join(p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p)
+    monkeypatch.setenv("PYTHONPATH", path)  # the workers import borsen_widget
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
@@ -403,6 +402,21 @@ def test_python_dash_m():
     )
     assert done.returncode == 0, done.stderr
     assert "By bot" in done.stdout and "ThresholdBot(4)" in done.stdout
+
+
+def test_simulate_without_numpy_says_what_to_install(tmp_path):
+    """Without the `sim` extra (or in JupyterLite) importing simulate explains itself."""
+    blocker = tmp_path / "numpy.py"
+    blocker.write_text("raise ImportError('no numpy here')\n")
+    done = subprocess.run(
+        [sys.executable, "-c", "import borsen_widget.simulate"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])),
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "borsen_widget[sim]" in done.stderr
 
 
 def test_importing_the_package_needs_no_numpy():
