@@ -237,7 +237,9 @@ def test_keys_work_and_leave_the_notebook_alone(page, lab, kernel_of):
     cells = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
     assert page.evaluate(cells) == 2
     settle_and_compare(page, kernel)
-    widget_root(page).focus()
+    # A click on the widget (not on a button) gives it the keyboard, as a person would.
+    widget_root(page).locator(".borsen-status").click()
+    assert page.evaluate("() => document.activeElement.classList.contains('borsen')")
     before = dom(page)["version"]
     page.keyboard.press("d")
     wait_version_above(page, before)
@@ -267,6 +269,64 @@ def test_keys_work_and_leave_the_notebook_alone(page, lab, kernel_of):
     wait_version_above(page, before)
     view, state = settle_and_compare(page, kernel)
     assert len(state["pile"]) == pile and not view["notice"]
+
+
+def test_keys_still_work_after_a_mouse_click_on_a_button(page, lab, kernel_of):
+    """Clicking Draw with the mouse leaves the focus in the widget, so B banks next."""
+    write_notebook(
+        lab.root / "mouse.ipynb",
+        [IMPORTS, 'w = BorsenWidget(seats=["Ada", "Bo"], seed=8)\nw'],
+    )
+    kernel = kernel_of(open_notebook(page, lab, "mouse.ipynb"))
+    settle_and_compare(page, kernel)
+    cells = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
+    click(page, "draw")
+    view, _ = settle_and_compare(page, kernel)
+    assert page.evaluate("() => document.activeElement.closest('.borsen') !== null")
+    key = "b" if "bank" in view["actions"] else "d"
+    page.keyboard.press(key)
+    wait_version_above(page, view["version"])
+    assert page.evaluate(cells) == 2
+
+
+def test_a_bots_only_game_can_be_paused_stepped_and_watched_to_the_end(
+    page, lab, kernel_of, artifacts
+):
+    """Bots only, started paused: Step plays one move; Resume lets them play (the page
+    follows move by move); Pause stops them; Resume again watches them to the end."""
+    write_notebook(
+        lab.root / "bots.ipynb",
+        [
+            IMPORTS,
+            "w = BorsenWidget(seats=[ThresholdBot(2), ThresholdBot(4), RandomBot(3)], seed=6, "
+            "bot_delay=0.06, paused=True)\nw",
+        ],
+    )
+    kernel = kernel_of(open_notebook(page, lab, "bots.ipynb"))
+    root = widget_root(page)
+    assert "paused" in dom(page)["status"]
+    for _ in range(2):
+        log = kernel.eval("len(w.game.log)")
+        click(page, "step")
+        assert kernel.eval("len(w.game.log)") > log and kernel.eval("w.paused") is True
+        state = kernel.eval(KERNEL_STATE)
+        assert dom(page)["pile"] == state["pile"] and dom(page)["scores"] == state["scores"]
+    # Resume: the bots play by themselves, and the page follows.
+    version = dom(page)["version"]
+    root.locator("button[data-intent=resume]").click()
+    wait_version_above(page, version + 3)
+    root.locator("button[data-intent=pause]").click()
+    page.wait_for_function("() => !document.querySelector('.borsen [data-intent=resume]').hidden")
+    assert kernel.eval("w.paused") is True
+    page.wait_for_timeout(200)
+    paused_at = dom(page)
+    page.wait_for_timeout(300)
+    assert dom(page)["version"] == paused_at["version"]  # nothing moves while paused
+    assert kernel.eval("w.version") == paused_at["version"]
+    root.locator("button[data-intent=resume]").click()
+    page.wait_for_selector(".borsen .borsen-end:not([hidden])", timeout=60_000)
+    view, state = settle_and_compare(page, kernel)
+    assert state["over"] and view["end"]
 
 
 # ---------------------------------------------------------------------------- views
