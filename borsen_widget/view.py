@@ -220,6 +220,22 @@ def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
     }
 
 
+def _to_beat(state: Mapping) -> str | None:
+    """What the next draw needs to be accepted (R5), in words; None on an empty pile."""
+    pile = state["pile"]
+    if not pile:
+        return None
+    rules = state["rules"]
+    if rules.get("accept_rule"):
+        return "the house rule decides"
+    top = pile[-1]
+    if top[0] == "A":
+        return "anything goes after an ace"
+    if rules.get("equal_accepted", True):
+        return f"needs {_card(top)} or higher"
+    return f"needs higher than {_card(top)}"
+
+
 def build_view(
     state: Mapping,
     seats: Sequence[Mapping],
@@ -282,6 +298,7 @@ def build_view(
         "deck_size": state["deck_size"],
         "deck_aces": deck_aces,
         "deck_live": state["deck_live"],
+        "to_beat": _to_beat(state),
         "cards_in_play": state["cards_in_play"],
         "turns": state["turns"],
         "legal": legal,

@@ -210,7 +210,9 @@ def test_draw_and_bank():
     intent(w, "draw")
     assert [str(c) for c in w.game.pile] == ["6♠"]
     assert w.view["pile"] == ["6S"] and w.view["actions"] == ["draw", "bank"]
+    assert w.view["to_beat"] == "needs 6♠ or higher"  # R5: equal is accepted
     intent(w, "draw")
+    assert w.view["to_beat"] == "needs J♥ or higher"
     intent(w, "bank")
     assert w.view["players"][0]["score"] == 2  # E1
     assert w.view["current"] == 1
@@ -622,3 +624,11 @@ def test_build_view_reads_only_the_public_state():
     view = build_view(game.public_state(), seats, version=3)
     assert view["version"] == 3 and view["deck_size"] == game.deck_size
     assert view["deck_aces"] == 4 and view["controls"] == {}
+    assert view["to_beat"] is None  # an empty pile: any card is accepted
+    strict = Game.from_position(Rules(equal_accepted=False), deck=["2C"], pile=["9S"])
+    assert build_view(strict.public_state(), seats + seats[:1], version=1)["to_beat"] == (
+        "needs higher than 9♠"
+    )
+    after_ace = Game.from_position(Rules(), deck=["2C"], pile=["9S", "AD"])
+    view = build_view(after_ace.public_state(), seats + seats[:1], version=1)
+    assert view["to_beat"] == "anything goes after an ace"

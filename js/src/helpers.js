@@ -143,7 +143,8 @@ export function statusText(view) {
   }
   if (view.phase === "aces") return `${name}: keep or list your aces.`;
   if (view.actions.includes("draw") && view.actions.includes("bank")) {
-    return `${name}: draw again, or bank ${count(view.pile.length)}.`;
+    const need = view.to_beat ? ` (${view.to_beat})` : "";
+    return `${name}: draw${need} or bank ${count(view.pile.length)}.`;
   }
   if (view.actions.includes("bank")) return `${name}: the deck is empty — bank the pile.`;
   return `${name}: draw a card.`;

@@ -111,7 +111,10 @@ describe("words", () => {
 
   test("the status line says whose turn it is and what they may do", () => {
     expect(statusText(null)).toBe("Loading…");
-    expect(statusText(baseView())).toBe("Ada: draw again, or bank 2 cards.");
+    expect(statusText(baseView())).toBe("Ada: draw or bank 2 cards.");
+    expect(statusText(baseView({ to_beat: "needs J♥ or higher" }))).toBe(
+      "Ada: draw (needs J♥ or higher) or bank 2 cards.",
+    );
     expect(statusText(baseView({ pile: [], actions: ["draw"] }))).toBe("Ada: draw a card.");
     expect(statusText(baseView({ actions: ["bank"], deck_size: 0 }))).toBe("Ada: the deck is empty — bank the pile.");
     expect(statusText(baseView({ phase: "aces", actions: ["list"] }))).toBe("Ada: keep or list your aces.");

@@ -73,7 +73,7 @@ describe("render", () => {
   test("draws the table, the seats and the events", () => {
     expect(root().dataset.version).toBe("7");
     expect(root().getAttribute("data-lm-suppress-shortcuts")).toBe("true");
-    expect(el.querySelector(".borsen-status").textContent).toBe("Ada: draw again, or bank 2 cards.");
+    expect(el.querySelector(".borsen-status").textContent).toBe("Ada: draw or bank 2 cards.");
     expect([...el.querySelectorAll(".borsen-pile .borsen-card")].map((c) => c.dataset.card)).toEqual(["6S", "JH"]);
     expect(el.querySelector(".borsen-pile .is-top").dataset.card).toBe("JH");
     expect(el.querySelector(".borsen-deck-count").textContent).toBe("40");
