@@ -106,9 +106,8 @@ _REFERENCE: dict = {}
 def compare(rules, bots, seed=7, fast_rules=None):
     key = (rules, tuple(map(str, bots)), seed)
     if key not in _REFERENCE:
-        _REFERENCE[key] = simulate(
-            rules, bots, N_REFERENCE, seed=seed, engine="reference", workers=1
-        )
+        games = max(N_REFERENCE // rules.decks, 1000)  # more decks, longer games
+        _REFERENCE[key] = simulate(rules, bots, games, seed=seed, engine="reference", workers=1)
     reference = _REFERENCE[key]
     fast = simulate(fast_rules or rules, bots, N_FAST, seed=seed, engine="fast", workers=1)
     return z_scores(fast, reference)
