@@ -48,8 +48,8 @@ STAGE = OUT / "stage"
 STAMP = OUT / "inputs.sha256"
 CACHE = ROOT / "build" / "cache" / "lite"
 
-#: Fixed timestamp for the wheel and the tarball, so two builds of one tree are byte-identical.
-SOURCE_DATE_EPOCH = 1_704_067_200  # 2024-01-01
+#: Timestamp when git cannot say (outside a checkout): see :func:`source_date_epoch`.
+FALLBACK_EPOCH = 1_764_460_800  # 2025-11-30
 
 #: The packages from Pyodide's lock that the kernel loads at start: micropip, then IPython and
 #: what it needs (the kernel's own wheels ``pyodide_kernel`` and ``ipykernel`` require IPython
@@ -125,6 +125,20 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def source_date_epoch() -> int:
+    """The time of the last commit: files in the wheel, the site and the tarball carry it, so
+    two builds of one commit are alike (and the notebooks do not say "saved 2 years ago")."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    try:
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        return int(out)
+    except (OSError, ValueError):
+        return FALLBACK_EPOCH
+
+
 def pyodide_version() -> str:
     """The Pyodide release the installed JupyterLite kernel is built for."""
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
@@ -198,7 +212,7 @@ def _cached_wheel(folder: Path, name: str, version: str) -> Path | None:
 def build_project_wheel(dest: Path) -> Path:
     """This project's wheel, built from the working tree with a fixed timestamp."""
     dest.mkdir(parents=True, exist_ok=True)
-    env_epoch = {"SOURCE_DATE_EPOCH": str(SOURCE_DATE_EPOCH)}
+    env_epoch = {"SOURCE_DATE_EPOCH": str(source_date_epoch())}
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dest)],
         check=True,
@@ -559,7 +573,7 @@ def build(notebooks: Path = NOTEBOOKS) -> None:
             str(STAGE / "contents"),
             "--no-sourcemaps",
             "--source-date-epoch",
-            str(SOURCE_DATE_EPOCH),
+            str(source_date_epoch()),
             *(arg for app in APPS for arg in ("--apps", app)),
         ],
         check=True,
@@ -597,6 +611,7 @@ def check_site(site: Path) -> None:
 
 def write_tarball(site: Path, tarball: Path) -> None:
     """``borsen-lite/`` with the site, sorted, with fixed times and owners (reproducible)."""
+    epoch = source_date_epoch()
     with (
         tarball.open("wb") as raw,
         gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, compresslevel=6) as gz,
@@ -604,7 +619,7 @@ def write_tarball(site: Path, tarball: Path) -> None:
     ):
         for path in sorted(site.rglob("*")):
             info = tar.gettarinfo(str(path), arcname=f"borsen-lite/{path.relative_to(site)}")
-            info.mtime = SOURCE_DATE_EPOCH
+            info.mtime = epoch
             info.uid = info.gid = 0
             info.uname = info.gname = ""
             info.mode = 0o755 if path.is_dir() else 0o644

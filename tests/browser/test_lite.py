@@ -6,8 +6,9 @@ request it tried. The play notebook runs top to bottom (installing the package f
 the widget's Draw and Bank buttons are clicked, and the kernel's game (read by a code request
 to the page's own kernel) must match what the page shows. No request may leave the site.
 
-The Playwright session runs in a thread of its own, so it never meets the session-wide one of
-the JupyterLab tests (the sync API allows one per thread).
+The page is saved as ``test-artifacts/lite.png`` (docs/lite.png in the README is one of these,
+reduced to 128 colours). The Playwright session runs in a thread of its own, so it never meets
+the session-wide one of the JupyterLab tests (the sync API allows one per thread).
 """
 
 from __future__ import annotations
@@ -209,9 +210,15 @@ def test_play_notebook_offline(chromium, server, tmp_path):
         state = settle(root)
         first = state["version"]
         clicks = []
+        shot = ARTIFACTS / "lite.png"
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot.unlink(missing_ok=True)
         for step in range(4):
             if state["end"]:
                 break
+            if len(state["pile"]) >= 2 and not shot.exists():  # a pile looks like the game
+                root.scroll_into_view_if_needed()
+                page.screenshot(path=str(shot))
             if state["aces"]:
                 state = click(root, ".borsen-aces-ok", state)
                 clicks.append("aces")
@@ -225,9 +232,9 @@ def test_play_notebook_offline(chromium, server, tmp_path):
         modules = kernel_run(page, IMPORT_ALL.replace("MODULES", repr(pure_modules())))
         model_id = root.evaluate(MODEL_ID)
         kernel = json.loads(kernel_run(page, KERNEL_STATE.replace("MODEL_ID", repr(model_id))))
-        ARTIFACTS.mkdir(exist_ok=True)
-        root.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "lite.png"))
+        if not shot.exists():
+            root.scroll_into_view_if_needed()
+            page.screenshot(path=str(shot))
         return cells, first, clicks, state, kernel, modules
 
     cells, first, clicks, dom, kernel, modules = offline.run(drive)
