@@ -351,6 +351,12 @@ class BorsenWidget(anywidget.AnyWidget):
                 self._do(intent, aces)
             except _BadMessage as error:
                 self._notify(str(error))
+            except Exception as error:  # e.g. a house rule (Python code) that raised
+                # The engine restores the position when a move fails, so nothing changed.
+                self.log.warning("borsen_widget: a request failed", exc_info=True)
+                self._notify(
+                    f"That did not work ({type(error).__name__}: {error}); nothing changed."
+                )
 
     def _read_message(self, content) -> tuple[str, list[str] | None]:
         """Check a message's shape and version; raise _BadMessage with a polite text."""

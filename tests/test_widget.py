@@ -378,6 +378,17 @@ def test_a_move_that_is_not_legal_now_changes_nothing(setup, content, words):
     assert words in w.notice["text"], w.notice
 
 
+def test_a_house_rule_that_raises_is_a_notice_not_a_crash():
+    def picky(card, below):
+        raise ZeroDivisionError("no")
+
+    w = widget(deck=" ".join(FILLER), pile="6S", accept_rule=picky)
+    before = (w.game.public_state(), dict(w.view))  # (a game with Python rules has no save)
+    intent(w, "draw")
+    assert (w.game.public_state(), w.view) == before
+    assert "RulesError" in w.notice["text"] and "nothing changed" in w.notice["text"]
+
+
 # ---------------------------------------------------------------------------- bots
 
 
