@@ -643,3 +643,22 @@ def test_build_view_reads_only_the_public_state():
     after_ace = Game.from_position(Rules(), deck=["2C"], pile=["9S", "AD"])
     view = build_view(after_ace.public_state(), seats + seats[:1], version=1)
     assert view["to_beat"] == "anything goes after an ace"
+
+
+# ---------------------------------------------------------------------------- the notebook
+
+
+def test_play_notebook_runs_top_to_bottom():
+    """notebooks/play.ipynb in a real kernel (no browser): every cell runs."""
+    from pathlib import Path
+
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    repo = Path(__file__).resolve().parents[1]
+    nb = nbformat.read(repo / "notebooks" / "play.ipynb", as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    client = nbclient.NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(repo)}})
+    client.execute()
+    shown = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    widgets = [o for o in shown if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widgets) == 2
