@@ -113,8 +113,18 @@ def log(message: str) -> None:
     print(f"[lite] {message}", flush=True)
 
 
-def run(*command: str | Path, cwd: Path | None = None) -> None:
-    subprocess.run([str(c) for c in command], check=True, cwd=cwd)
+def run(*command: str | Path, cwd: Path | None = None, env: dict | None = None) -> None:
+    """Run a tool quietly; show what it said only when it fails."""
+    done = subprocess.run(
+        [str(c) for c in command],
+        cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(map(str, command))}")
 
 
 def sha256(path: Path) -> str:
@@ -212,13 +222,10 @@ def _cached_wheel(folder: Path, name: str, version: str) -> Path | None:
 def build_project_wheel(dest: Path) -> Path:
     """This project's wheel, built from the working tree with a fixed timestamp."""
     dest.mkdir(parents=True, exist_ok=True)
-    env_epoch = {"SOURCE_DATE_EPOCH": str(source_date_epoch())}
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dest)],
-        check=True,
+    run(
+        *(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dest),
         cwd=ROOT,
-        env={**os.environ, **env_epoch},
-        stdout=subprocess.DEVNULL,
+        env={"SOURCE_DATE_EPOCH": str(source_date_epoch())},
     )
     (wheel,) = dest.glob("borsen_widget-*.whl")
     return wheel
@@ -559,26 +566,12 @@ def build(notebooks: Path = NOTEBOOKS) -> None:
     log("notebooks: " + (", ".join(names) or "none yet"))
 
     log("jupyter lite build")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlite_core",
-            "build",
-            "--lite-dir",
-            str(STAGE),
-            "--output-dir",
-            str(SITE),
-            "--contents",
-            str(STAGE / "contents"),
-            "--no-sourcemaps",
-            "--source-date-epoch",
-            str(source_date_epoch()),
-            *(arg for app in APPS for arg in ("--apps", app)),
-        ],
-        check=True,
+    run(
+        *(sys.executable, "-m", "jupyterlite_core", "build", "--no-sourcemaps"),
+        *("--lite-dir", STAGE, "--output-dir", SITE, "--contents", STAGE / "contents"),
+        *("--source-date-epoch", str(source_date_epoch())),
+        *(arg for app in APPS for arg in ("--apps", app)),
         cwd=STAGE,
-        stdout=subprocess.DEVNULL,
     )
     favicon = SITE / "lab" / "favicon.ico"
     if favicon.exists():  # browsers ask for /favicon.ico: answer it rather than log a 404
