@@ -4,7 +4,8 @@ For every option of RULES.md §2 (R1–R14a), the same bots play a few thousand 
 reference engine (:class:`Game`, one game at a time) and ten times as many on the fast path
 (:mod:`borsen_widget.fastsim`); the distributions are compared with two-sample z tests: the
 win rate and mean score of every seat, the mean number of turns (R14a), the share of games
-cut by the cap, and the mean numbers of robberies, cards robbed and aces listed (R9, R11).
+cut by the cap, and the mean numbers of robberies, cards robbed and aces listed (R9, R11);
+and, with chi-square tests, the whole distributions of the turns and of every seat's score.
 Seeds are fixed, so each test always gives the same answer; the threshold |z| < 4.5 makes a
 false alarm very unlikely (about 1 in 150,000 per statistic), and ``test_the_test_has_teeth``
 shows that real mistakes (a rule option ignored) fail it.
@@ -88,8 +89,29 @@ def _stats(result):
     return names, np.hstack([wins, scores, other, capped])
 
 
+def chi2_as_z(a: np.ndarray, b: np.ndarray, bins: int = 8) -> float:
+    """Chi-square test that two samples of one variable share a distribution (bins at the
+    pooled quantiles), as a one-sided z score (Wilson–Hilferty): large means different."""
+    edges = np.unique(np.quantile(np.concatenate([a, b]), np.linspace(0, 1, bins + 1)[1:-1]))
+    table = np.array(
+        [
+            np.bincount(np.searchsorted(edges, x, side="right"), minlength=len(edges) + 1)
+            for x in (a, b)
+        ]
+    )
+    table = table[:, table.sum(0) > 0]
+    df = table.shape[1] - 1
+    if df < 1:
+        return 0.0
+    expected = table.sum(1, keepdims=True) * table.sum(0, keepdims=True) / table.sum()
+    chi2 = ((table - expected) ** 2 / expected).sum()
+    z = ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / np.sqrt(2 / (9 * df))
+    return max(float(z), 0.0)  # one-sided: only a large chi-square is evidence
+
+
 def z_scores(fast, reference) -> dict[str, float]:
-    """Two-sample z for the mean of every statistic (Welch's standard error)."""
+    """Two-sample z for the mean of every statistic (Welch's standard error), and a
+    chi-square z for the whole distribution of the turns and of every seat's score."""
     names, a = _stats(fast)
     _, b = _stats(reference)
     diff = a.mean(0) - b.mean(0)
@@ -97,6 +119,9 @@ def z_scores(fast, reference) -> dict[str, float]:
     out = {}
     for name, d, s in zip(names, diff, se, strict=True):
         out[name] = 0.0 if s == 0 and d == 0 else (np.inf if s == 0 else d / s)
+    for i, name in enumerate(names):
+        if name == "turns" or name.startswith("score_"):
+            out[f"{name} distribution"] = chi2_as_z(a[:, i], b[:, i])
     return out
 
 
@@ -114,7 +139,7 @@ def compare(rules, bots, seed=7, fast_rules=None):
 
 
 def assert_agree(z: dict[str, float]) -> None:
-    bad = {k: round(v, 2) for k, v in z.items() if not abs(v) < Z_LIMIT}
+    bad = {k: round(float(v), 2) for k, v in z.items() if not abs(v) < Z_LIMIT}
     assert not bad, f"fast and reference distributions differ: z = {bad}"
 
 
