@@ -453,13 +453,23 @@ def _workers(workers, n_tasks, long_run) -> int:
 
 
 def _run_local(tasks, bar, workers) -> list[dict]:
+    # fork (Linux) lets strategy functions defined in a notebook reach the workers; where
+    # processes start afresh (spawn), functions of __main__ cannot be found there.
+    fork = sys.platform.startswith("linux")
     if workers > 1:
+        why = None
         try:
             pickle.dumps(tasks[0])
-        except Exception as error:  # a bot defined where other processes cannot find it
+        except Exception as error:
+            why = f"{type(error).__name__}: {error}"
+        if why is None and not fork:
+            local = [b for b in tasks[0][2] if getattr(b, "function", None) is not None]
+            local = [b for b in local if getattr(b.function, "__module__", "") == "__main__"]
+            if local:
+                why = f"{local[0]} is defined in __main__"
+        if why is not None:
             warnings.warn(
-                f"playing in this process only: the bots cannot be sent to other processes "
-                f"({type(error).__name__}: {error})",
+                f"playing in this process only: the bots cannot be sent to other processes ({why})",
                 stacklevel=3,
             )
             workers = 1
@@ -472,9 +482,7 @@ def _run_local(tasks, bar, workers) -> list[dict]:
     import concurrent.futures
     import multiprocessing
 
-    # fork (where it exists) lets strategy functions defined in a notebook reach the workers.
-    method = "fork" if sys.platform.startswith("linux") else None
-    context = multiprocessing.get_context(method)
+    context = multiprocessing.get_context("fork" if fork else None)
     results: list = [None] * len(tasks)
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
         futures = {pool.submit(_run_chunk, task): i for i, task in enumerate(tasks)}

@@ -260,6 +260,19 @@ def test_a_notebook_function_strategy_runs_in_processes(small_chunks):
     assert result.engine == "reference" and len(result.games) == 400
 
 
+def test_bots_that_cannot_travel_play_in_this_process(small_chunks):
+    """A lambda cannot be sent to another process: the run stays here, with a warning."""
+    with pytest.warns(UserWarning, match="this process only"):
+        result = simulate(
+            Rules(),
+            [lambda view: "draw" if view.pile_size < 3 else "bank", *BOTS[1:]],
+            400,
+            seed=1,
+            workers=2,
+        )
+    assert len(result.games) == 400
+
+
 @pytest.mark.slow
 def test_dask_cluster_gives_the_same_result(small_chunks, monkeypatch):
     """A Dask client runs the same chunks on its workers: identical games."""
