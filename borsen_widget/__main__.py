@@ -58,11 +58,17 @@ def parser() -> argparse.ArgumentParser:
     sim = commands.add_parser(
         "simulate",
         help="play a tournament between strategies and print win rates",
-        description="Play many games between strategies and print win rates with 95%% "
+        description="Play many games between strategies and print win rates with 95 percent "
         "intervals, by bot and by seat.",
         epilog="bots: " + "; ".join(BOT_SPECS.values()),
     )
-    sim.add_argument("--bots", nargs="+", default=["threshold:4"], metavar="BOT")
+    sim.add_argument(
+        "--bots",
+        nargs="+",
+        default=["threshold:4"],
+        metavar="BOT",
+        help="one per seat, repeated to fill the seats (default threshold:4)",
+    )
     sim.add_argument("--games", type=int, default=10_000, help="games to play (default 10000)")
     sim.add_argument("--seed", type=int, default=None, help="the same seed, the same result")
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")

@@ -202,6 +202,9 @@ class SimulationResult:
     - ``games``: one row per game: ``seed``, ``turns`` (R14a), ``end_reason`` (``"deck"`` or
       ``"max_turns"``), ``winners`` (a tuple of seats, R15), ``score_0`` … by seat, ``bot_0`` …
       (the bot in each seat), ``robberies``, ``loot`` (cards robbed), ``aces_listed``.
+      A game of the reference engine is replayed exactly, log and all, by
+      ``replay(result, i, bots)``; the fast path draws its cards from its chunk's generator,
+      so there ``seed`` only names the game.
     - ``by_seat`` (indexed by seat) and ``by_bot`` (indexed by each bot's ``str``): ``games``,
       ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (95 % Wilson), ``mean_score``. A shared
       win counts for every winner. A bot that fills two seats counts once per seat.
