@@ -45,8 +45,9 @@ class Event:
     - ``target``: the seat acted upon (who takes a passed pile, who is robbed), else ``None``.
     - ``cards``: the cards concerned (the drawn card, the loot, the banked pile, the ace).
     - ``below``: for ``accept`` and ``pass``, the card the draw was compared with.
-    - ``info``: a short code: how the first player was chosen, why a card was accepted, the
-      robbing ace's share, why an ace was kept, or why the game ended.
+    - ``info``: a short code: how the first player was chosen, why a card was accepted or
+      passed, the robbing ace's share, ``"deck_empty"`` on the bank the engine makes by itself
+      (R14), why an ace was kept, or why the game ended.
     - ``scores``: for ``end``, every seat's final score.
     """
 
@@ -81,7 +82,8 @@ class Event:
                 return f"{who} robs {whom}{share} but gets nothing."
             return f"{who} robs {_count(len(cards))} from {whom}{share}: {_cards(cards)}."
         if k == "bank":
-            return f"{who} banks {_count(len(cards))}: {_cards(cards)}."
+            end = " (the deck is empty)" if info == "deck_empty" else ""
+            return f"{who} banks {_count(len(cards))}: {_cards(cards)}{end}."
         if k == "list":
             return f"{who} lists {_cards(cards)}: it goes back into the deck, which is shuffled."
         if k == "keep":

@@ -252,7 +252,7 @@ class Game:
             if not self._pile:
                 self._end("deck")
             elif self._auto_bank:
-                self._bank()
+                self._bank(auto=True)
 
     # ------------------------------------------------------------------ public reading
 
@@ -334,6 +334,11 @@ class Game:
     def can_undo(self) -> bool:
         """True when :meth:`undo` has a player action to take back."""
         return bool(self._history)
+
+    @property
+    def undo_depth(self) -> int:
+        """How many player actions :meth:`undo` can take back, one by one."""
+        return len(self._history or ())
 
     @property
     def cards_in_play(self) -> int:
@@ -629,7 +634,7 @@ class Game:
             if self._end_turn():
                 return
         if not self._deck and self._auto_bank:
-            self._bank()  # R14: the deck is empty, banking is the only action left
+            self._bank(auto=True)  # R14: the deck is empty, banking is the only action left
 
     def _rob(self, robber: int, ace: int) -> None:
         """R9, R10: rob ⌊robbable × share⌋ of the victim's most recently banked non-aces."""
@@ -680,15 +685,17 @@ class Game:
                 best, best_count = seat, count
         return best
 
-    def _bank(self) -> None:
-        """R8 bank the pile; R11–R13 then decide on its aces (ask, or decide automatically)."""
+    def _bank(self, auto: bool = False) -> None:
+        """R8 bank the pile; R11–R13 then decide on its aces (ask, or decide automatically).
+        ``auto``: the engine banks by itself because the deck is empty (R14)."""
         player = self._cur
         pile = self._pile
         bank = self._banks[player]
         bank.extend(pile)
         self._pile = []
         if self._log is not None:
-            self._emit("bank", player, cards=tuple(CARDS[c] for c in pile))
+            info = "deck_empty" if auto else None
+            self._emit("bank", player, cards=tuple(CARDS[c] for c in pile), info=info)
         incoming = [c for c in pile if c >= FIRST_ACE]
         if incoming:
             self._aces[player] += len(incoming)
@@ -924,6 +931,7 @@ class Game:
             "bank_aces": list(self._aces),
             "scores": scores,
             "pending_aces": [CARDS[c].ascii for c in self._pending],
+            "incoming_aces": [CARDS[c].ascii for c in self._incoming],
             "aces_to_list": self._to_list,
             "legal_actions": [str(a) for a in self.legal_actions()],
             "is_over": self._phase == OVER,

@@ -673,3 +673,27 @@ def test_public_state_is_json_and_hides_the_order():
     assert "12" not in json.dumps(state["rules"]) or text  # the seed is nowhere
     twin = g.resample(99, record=True)
     assert twin.public_state() == state
+
+
+def test_the_automatic_last_bank_says_the_deck_ran_out():
+    """R14: the bank the engine makes by itself is marked, a player's own bank is not."""
+    g = position("9S 4C")
+    g.draw()
+    g.draw()
+    bank = g.log[-2]
+    assert bank.kind == "bank" and bank.info == "deck_empty"
+    assert str(bank) == "Seat 1 banks 2 cards: 9♠ 4♣ (the deck is empty)."
+    manual = position("9S 4C", auto_bank_at_end=False)
+    manual.draw()
+    manual.draw()
+    manual.bank()
+    assert manual.log[-2].kind == "bank" and manual.log[-2].info is None
+
+
+def test_public_state_marks_incoming_aces_and_undo_depth_counts_moves():
+    g = position("3C 3D 3H", banks=["AS", "", ""], pile="AC")
+    assert g.undo_depth == 0
+    g.bank()
+    state = g.public_state()
+    assert state["pending_aces"] == ["AC"] and state["incoming_aces"] == ["AC"]
+    assert g.undo_depth == 1
