@@ -120,6 +120,9 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     shares = rules.ace_shares.by_suit_index
     share_num = np.array([s.numerator for s in shares], dtype=np.int64)
     share_den = np.array([s.denominator for s in shares], dtype=np.int64)
+    # R9's loot, ⌊robbable × share⌋, for every suit and every robbable count: suit * M + count.
+    most = 52 * decks + 1
+    loot_of = (np.arange(most)[None, :] * share_num[:, None] // share_den[:, None]).reshape(-1)
     # The keep policy lists the excess smallest share first, equal shares ♦ ♣ ♥ ♠ (R11).
     list_order = sorted(range(4), key=lambda s: (Fraction(shares[s]), _LIST_ORDER.index(s)))
     limit = rules.max_bank_aces
@@ -154,14 +157,13 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     cur = cur.astype(np.int64)
     pile_n = np.zeros(A, dtype=np.int64)
     top = np.full(A, EMPTY, dtype=np.int64)
-    pile_aces = np.zeros(A, dtype=np.int64)
     # Aces by suit, packed one byte per suit (♠ lowest): the pile's, and every bank's.
     pile_code = np.zeros(A, dtype=np.int64)
     bank_code = np.zeros(n * A, dtype=np.int64)
     non_aces = np.zeros(n * A, dtype=np.int64)  # every bank's non-aces
     bank_aces = np.zeros(n * A, dtype=np.int64)  # every bank's aces
     turns = np.zeros(A, dtype=np.int64)
-    aces_drawn = np.zeros(A, dtype=np.int64)
+    plain_drawn = np.zeros(A, dtype=np.int64)  # non-aces drawn; the rest of the draws robbed
     loot_total = np.zeros(A, dtype=np.int64)
     listed = np.zeros(A, dtype=np.int64)
     if needs_counts:
@@ -193,9 +195,9 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             best[better] = count[better]
         return victim
 
-    def bank_aces_in(cols, player, aces_in):
-        """R11–R13 for the games ``cols`` whose ``player`` just banked ``aces_in`` aces."""
-        code = pile_code[cols]
+    def bank_aces_in(cols, player, aces_in, code):
+        """R11–R13 for the games ``cols`` whose ``player`` just banked ``aces_in`` aces
+        (``code``: by suit, packed)."""
         pile_code[cols] = 0
         spot = player * A + cols
         bank_code[spot] += code
@@ -209,7 +211,7 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             ask = held > limit if limit is not None else np.zeros(len(cols), dtype=bool)
             if auto_aces is None and has_random:
                 ask |= is_random[player]
-        ask &= non_aces_in_play - (draws - aces_drawn[cols]) > 0  # R13: a live deck
+        ask &= plain_drawn[cols] < non_aces_in_play  # R13: a live deck
         if ask.any():
             decide_aces(cols[ask], spot[ask], _unpack(code[ask]), held[ask], player[ask])
 
@@ -292,7 +294,7 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             bot[bot == n] = 0
         out_turns[ids] = turns[done]
         out_end[ids] = reason[done] if isinstance(reason, np.ndarray) else reason
-        out_rob[ids] = aces_drawn[done]  # every ace drawn robs (R9)
+        out_rob[ids] = draws - plain_drawn[done]  # every ace drawn robs (R9)
         out_loot[ids] = loot_total[done]
         out_listed[ids] = listed[done]
 
@@ -317,6 +319,7 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         pile_n += 1
         top = card.astype(np.int64)
         ace = card >= 48
+        plain_drawn += ~ace
         if ace.any():
             # R9: the drawer robs at once; the loot goes to the bank or under the ace.
             cols = np.flatnonzero(ace)
@@ -324,15 +327,13 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             suit = top[cols] & 3
             victim = victims(robber, cols) * A + cols
             have = non_aces[victim]
-            loot = have * share_num[suit] // share_den[suit]
+            loot = loot_of[suit * most + have]
             non_aces[victim] = have - loot
             if loot_to_bank:
                 non_aces[robber * A + cols] += loot
             else:
                 pile_n[cols] += loot
-            pile_aces[cols] += 1
             pile_code[cols] += _SUIT_UNIT[suit]
-            aces_drawn[cols] += 1
             loot_total[cols] += loot
         passed = ~accepted
         capped = None
@@ -374,15 +375,17 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         cols = np.flatnonzero(bank)
         if len(cols):
             player = cur[cols]
-            aces_in = pile_aces[cols]
+            code = pile_code[cols]
+            aces_in = _count_packed(code)
             non_aces[player * A + cols] += pile_n[cols] - aces_in
             pile_n[cols] = 0
             top[cols] = EMPTY
             turns[cols] += 1
             with_aces = aces_in > 0
             if with_aces.any():
-                bank_aces_in(cols[with_aces], player[with_aces], aces_in[with_aces])
-                pile_aces[cols] = 0
+                bank_aces_in(
+                    cols[with_aces], player[with_aces], aces_in[with_aces], code[with_aces]
+                )
             if bank_ends_turn:
                 player += 1
                 player[player == n] = 0
@@ -404,8 +407,8 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             finish(np.flatnonzero(done), reason)
             keep = np.flatnonzero(~done)
             gid, rot, cur, end = gid[keep], rot[keep], cur[keep], end[keep] - t
-            pile_n, top, pile_aces = pile_n[keep], top[keep], pile_aces[keep]
-            pile_code, turns, aces_drawn = pile_code[keep], turns[keep], aces_drawn[keep]
+            pile_n, top, plain_drawn = pile_n[keep], top[keep], plain_drawn[keep]
+            pile_code, turns = pile_code[keep], turns[keep]
             loot_total, listed = loot_total[keep], listed[keep]
             non_aces = np.take(non_aces.reshape(n, A), keep, 1).reshape(-1)
             bank_aces = np.take(bank_aces.reshape(n, A), keep, 1).reshape(-1)
@@ -422,6 +425,11 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
 
 
 _SUIT_UNIT = np.array([1 << (8 * s) for s in range(4)], dtype=np.int64)
+
+
+def _count_packed(code):
+    """The number of aces in packed codes (the sum of their four bytes)."""
+    return (code * 0x01010101 >> 24) & 255
 
 
 def _unpack(code):
