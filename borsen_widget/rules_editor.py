@@ -9,6 +9,7 @@ the new :class:`~borsen_widget.rules.Rules`; a value that does not make valid ru
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -36,10 +37,18 @@ OPTIONS = (
     ("loot_rule", "R9", "A custom robbery rule, set from Python code."),
 )
 _NO_LIMIT = "no limit"
+# JupyterLab's theme colours, so the editor reads in light and dark themes alike.
+_HELP_STYLE = "color: var(--jp-ui-font-color2, #616161); font-size: 0.9em"
+_ERROR_STYLE = "color: var(--jp-error-color1, #d32f2f); font-weight: 600"
 
 
 def _share_text(share: Fraction) -> str:
     return str(share)
+
+
+def _error_html(problem: Exception) -> str:
+    text = html.escape(str(problem))
+    return f'<span class="borsen-rules-error" role="alert" style="{_ERROR_STYLE}">{text}</span>'
 
 
 class RulesEditor(widgets.VBox):
@@ -57,12 +66,11 @@ class RulesEditor(widgets.VBox):
         rows.append(self.status)
         super().__init__(rows, **kwargs)
         self.add_class("borsen-rules-editor")
+        self._shown: Rules | None = None
         self.refresh()
-        observe = getattr(target, "observe", None)
-        if callable(observe) and hasattr(target, "trait_names"):
-            names = [n for n in ("view", "rules_data") if n in target.trait_names()]
-            if names:
-                observe(lambda change: self.refresh(), names=names)
+        if hasattr(target, "trait_names") and "view" in target.trait_names():
+            # A widget: follow rule changes made elsewhere (code, another editor, new game).
+            target.observe(self._on_view, names="view")
 
     # ------------------------------------------------------------------ reading and writing
 
@@ -77,9 +85,15 @@ class RulesEditor(widgets.VBox):
         else:
             self._target.rules = rules
 
+    def _on_view(self, _change) -> None:
+        # Only when the rules changed: a move must not overwrite what someone is typing.
+        if self.rules != self._shown:
+            self.refresh()
+
     def refresh(self) -> None:
         """Show the target's current rules in every control."""
         rules = self.rules
+        self._shown = rules
         self._updating = True
         try:
             for name, control in self._controls.items():
@@ -110,7 +124,7 @@ class RulesEditor(widgets.VBox):
             new = self.rules.replace(**{name: value})
             self._apply(new)
         except (RulesError, ValueError) as problem:
-            error.value = f'<span class="borsen-rules-error" role="alert">{problem}</span>'
+            error.value = _error_html(problem)
             return
         error.value = ""
         self.status.value = f"<i>{name} changed.</i>"
@@ -126,7 +140,7 @@ class RulesEditor(widgets.VBox):
     def _row(self, name: str, number: str, help_text: str) -> widgets.Widget:
         style = {"description_width": "9em"}
         label = f"{number} {name}"
-        layout = widgets.Layout(width="22em")
+        layout = widgets.Layout(width="16em")
         if name in ("players", "decks"):
             low, high = (2, 8) if name == "players" else (1, 4)
             control = widgets.BoundedIntText(
@@ -150,6 +164,7 @@ class RulesEditor(widgets.VBox):
             ]
             control = widgets.HBox(boxes)
             for suit, box in zip(SUITS, boxes, strict=True):
+                box.add_class(f"borsen-share-{suit}")
                 box.observe(
                     lambda change, suit=suit: self._change_share(suit, change["new"]),
                     names="value",
@@ -191,11 +206,18 @@ class RulesEditor(widgets.VBox):
             elif not isinstance(control, widgets.HTML):
                 control.observe(lambda c, name=name: self._change(name, c["new"]), names="value")
         self._controls[name] = control
+        control.add_class(f"borsen-rule-{name}")  # for tests and custom styling
         error = widgets.HTML()
         self._errors[name] = error
         head = widgets.HTML(f"<b>{number}</b>") if name == "ace_shares" else widgets.HTML("")
-        explain = widgets.HTML(f'<span class="borsen-rules-help">{help_text}</span>')
-        return widgets.VBox([widgets.HBox([head, control]), explain, error])
+        explain = widgets.HTML(
+            f'<span class="borsen-rules-help" style="{_HELP_STYLE}">{help_text}</span>'
+        )
+        line = widgets.HBox(
+            [head, control, explain],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap", gap="0 1em"),
+        )
+        return widgets.VBox([line, error])
 
     def _change_share(self, suit: str, text: str) -> None:
         if self._updating:
@@ -207,7 +229,7 @@ class RulesEditor(widgets.VBox):
             new = self.rules.replace(ace_shares=shares)
             self._apply(new)
         except (RulesError, ValueError) as problem:
-            error.value = f'<span class="borsen-rules-error" role="alert">{problem}</span>'
+            error.value = _error_html(problem)
             return
         error.value = ""
         self.status.value = f"<i>The share of A{SUIT_SYMBOLS[SUITS.index(suit)]} changed.</i>"

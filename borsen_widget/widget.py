@@ -337,6 +337,13 @@ class BorsenWidget(anywidget.AnyWidget):
         """Show the game again after changing ``w.game`` directly (and let bots play on)."""
         self._changed()
 
+    def rules_editor(self):
+        """An editor of this game's rules: one control per option, with its rule number,
+        validated as you type (see :class:`borsen_widget.rules_editor.RulesEditor`)."""
+        from .rules_editor import RulesEditor
+
+        return RulesEditor(self)
+
     def close(self) -> None:
         self._cancel_bots()
         super().close()

@@ -95,3 +95,25 @@ def test_refresh_shows_rules_changed_elsewhere_and_custom_rules_by_name():
     editor.refresh()
     assert editor._controls["ace_shares"].children[3].value == "2/3"
     assert "my_rule" in editor._controls["accept_rule"].value
+
+
+def test_the_widget_offers_an_editor_that_changes_its_game():
+    """Issue 6: w.rules_editor() edits the running game; rule changes reach the event list;
+    players change starts a new game; the editor follows changes made from code."""
+    from borsen_widget import BorsenWidget
+
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    editor = w.rules_editor()
+    editor._controls["ace_shares"].children[0].value = "1"
+    assert w.game.rules.ace_shares["S"] == 1
+    assert any("ace_shares" in e["text"] for e in w.view["events"])
+    editor._controls["ace_shares"].children[0].value = "1.5"
+    assert w.game.rules.ace_shares["S"] == 1
+    editor._controls["players"].value = 4
+    assert w.game.rules.players == 4 and len(w.names) == 4 and "New game" in w.notice["text"]
+    w.rules = w.rules.replace(equal_accepted=False)
+    assert editor._controls["equal_accepted"].value is False
+    typed = editor._controls["ace_shares"].children[2]
+    typed.value = "1/"  # half typed: an error, and a move must not overwrite it
+    w.apply("draw")
+    assert typed.value == "1/"
