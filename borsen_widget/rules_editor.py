@@ -215,7 +215,7 @@ class RulesEditor(widgets.VBox):
         )
         line = widgets.HBox(
             [head, control, explain],
-            layout=widgets.Layout(align_items="center", flex_flow="row wrap", gap="0 1em"),
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"),
         )
         return widgets.VBox([line, error])
 
