@@ -11,11 +11,10 @@ import time
 
 
 def _in_notebook() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:
+    ipython = sys.modules.get("IPython")  # a kernel has imported it already; never import it
+    if ipython is None:
         return False
-    shell = get_ipython()
+    shell = ipython.get_ipython()
     return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 

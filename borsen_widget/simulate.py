@@ -347,10 +347,10 @@ def _summaries(games: pd.DataFrame, n: int, names: list[str]):
             }
         )
     by_seat.index.name = "seat"
-    bot_cols = games[[f"bot_{s}" for s in range(n)]]
+    codes = np.column_stack([games[f"bot_{s}"].cat.codes.to_numpy() for s in range(n)])
     rows = {}
-    for name in dict.fromkeys(names):
-        here = np.column_stack([bot_cols[f"bot_{s}"].to_numpy() == name for s in range(n)])
+    for code, name in enumerate(dict.fromkeys(names)):
+        here = codes == code
         games_n = int(here.sum())
         won = int((wins & here).sum())
         low, high = wilson_interval(won, games_n)
