@@ -11,10 +11,13 @@ The site holds everything it loads (see ../shared/notes/jupyterlite.md for why e
 - ``pypi/``: this project's wheel and anywidget, ipywidgets, comm, psygnal, jupyterlab_widgets
   at the versions installed here (so the browser side of each widget matches its Python side),
   served by piplite with the fallback to PyPI switched off.
-- ``files/``: the project's notebooks, each starting with ``%pip install -q borsen_widget`` and a
-  cell that says in one sentence what this page cannot do. A code cell that needs a compiled
-  package (tagged ``needs-compiled``, or importing numpy, pandas, matplotlib or
-  borsen_widget.fastsim) becomes a markdown cell that shows its code and any saved plot.
+- ``files/``: copies of the project's notebooks, each starting with ``%pip install -q
+  borsen_widget`` and a cell that says in one sentence what this page cannot do. A code cell
+  that needs a compiled package becomes a markdown cell showing its code and any saved plot:
+  one tagged ``needs-compiled``, one importing numpy, pandas, matplotlib or a module of the
+  package that imports them (found in the source, e.g. ``borsen_widget.simulate``), and one
+  using a name that only such cells define. The build fails if a module the page needs
+  (engine, widget, analysis) imports a compiled package.
 
 Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
 ``pip install -e ".[lite]"``.
@@ -98,7 +101,16 @@ NEEDS_COMPILED = re.compile(
     r"^\s*(?:import|from)\s+(?:numpy|pandas|matplotlib|scipy)\b|^\s*%matplotlib\b", re.MULTILINE
 )
 #: Modules the page needs: the build fails if one of them imports a compiled package.
-PURE_MODULES = ("__init__", "game", "bots", "widget", "view", "analysis", "environment")
+PURE_MODULES = (
+    "__init__",
+    "game",
+    "bots",
+    "widget",
+    "view",
+    "rules_editor",
+    "analysis",
+    "environment",
+)
 
 INSTALL_CELL = "%pip install -q borsen_widget"
 ENVIRONMENT_CELL = "from borsen_widget.environment import report\n\nreport()"
@@ -164,14 +176,19 @@ def fetch_pyodide(version: str) -> Path:
     folder = CACHE / "npm"
     tgz = folder / f"pyodide-{version}.tgz"
     if not tgz.exists():
-        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / "partial"  # a download cut short never poses as the package
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
         log(f"npm pack pyodide@{version}")
-        run("npm", "pack", "--silent", f"pyodide@{version}", "--pack-destination", folder)
+        run("npm", "pack", "--silent", f"pyodide@{version}", "--pack-destination", partial)
+        (partial / tgz.name).rename(tgz)
+        partial.rmdir()
     return tgz
 
 
-def fetch_wheels(pins: dict[str, str]) -> dict[str, Path]:
-    """Pure-Python wheels from PyPI at exactly these versions, one per package."""
+def fetch_wheels(pins: dict[str, str], python: str) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI at exactly these versions, one per package, for Pyodide's
+    Python (``python`` as ``"3.14"``)."""
     folder = CACHE / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
     found = {}
@@ -193,7 +210,7 @@ def fetch_wheels(pins: dict[str, str]) -> dict[str, Path]:
             "--no-deps",
             "--only-binary=:all:",
             "--python-version",
-            "3.14",
+            python,
             "--platform",
             "any",
             "--implementation",
@@ -234,8 +251,11 @@ def build_project_wheel(dest: Path) -> Path:
 # -- the site's pieces ---------------------------------------------------------------------
 
 
-def stage_pyodide(stage: Path, version: str) -> list[str]:
-    """Pyodide's core and the kernel's wheels in ``static/pyodide``, with a trimmed lock."""
+def stage_pyodide(stage: Path, version: str) -> tuple[list[str], str]:
+    """Pyodide's core and the kernel's wheels in ``static/pyodide``, with a trimmed lock.
+
+    Returns the packages shipped and Pyodide's Python version (``"3.14"``).
+    """
     target = stage / "static" / "pyodide"
     target.mkdir(parents=True)
     with tarfile.open(fetch_pyodide(version)) as tgz:
@@ -243,28 +263,30 @@ def stage_pyodide(stage: Path, version: str) -> list[str]:
         for name in PYODIDE_CORE:
             (target / name).write_bytes(tgz.extractfile(f"package/{name}").read())
 
+    python = ".".join(lock["info"]["python"].split(".")[:2])
     packages = lock["packages"]
     shipped = {canonical(name) for name in KERNEL_PACKAGES}
     for name in sorted(shipped):
         for dep in packages[name]["depends"]:
             if canonical(dep) not in shipped:
                 raise SystemExit(f"Pyodide's lock says {name} needs {dep}: add it to the list")
-    wheels = fetch_wheels({name: packages[name]["version"] for name in sorted(shipped)})
+    pins = {name: packages[name]["version"] for name in sorted(shipped)}
+    wheels = fetch_wheels(pins, python)
     for name, wheel in wheels.items():
         shutil.copyfile(wheel, target / wheel.name)
         packages[name]["file_name"] = wheel.name
         packages[name]["sha256"] = sha256(wheel)
     lock["packages"] = {name: packages[name] for name in sorted(shipped)}
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    return sorted(shipped)
+    return sorted(shipped), python
 
 
-def stage_pypi(stage: Path) -> list[Path]:
+def stage_pypi(stage: Path, python: str) -> list[Path]:
     """This project's wheel and the widget packages, for piplite's ``%pip install``."""
     target = stage / "pypi"
     build_project_wheel(target)
     pins = {name: importlib.metadata.version(name) for name in WIDGET_PACKAGES}
-    for wheel in fetch_wheels(pins).values():
+    for wheel in fetch_wheels(pins, python).values():
         shutil.copyfile(wheel, target / wheel.name)
     return sorted(target.glob("*.whl"))
 
@@ -557,9 +579,9 @@ def build(notebooks: Path = NOTEBOOKS) -> None:
     STAMP.unlink(missing_ok=True)
     STAGE.mkdir(parents=True)
 
-    kernel = stage_pyodide(STAGE, version)
-    log(f"Pyodide {version} core and {len(kernel)} kernel wheels")
-    wheels = stage_pypi(STAGE)
+    kernel, python = stage_pyodide(STAGE, version)
+    log(f"Pyodide {version} (Python {python}) core and {len(kernel)} kernel wheels")
+    wheels = stage_pypi(STAGE, python)
     log("piplite wheels: " + ", ".join(w.name for w in wheels))
     write_config(STAGE)
     names = stage_notebooks(STAGE, notebooks)
