@@ -20,6 +20,7 @@ __all__ = [
     "has_compiled_stack",
     "is_browser",
     "missing_compiled",
+    "missing_sentence",
     "note",
     "report",
 ]
@@ -64,7 +65,44 @@ def note() -> str | None:
 
 
 def report() -> None:
-    """Print one friendly sentence when plots and simulations are not available; else nothing."""
+    """Print one friendly sentence when plots and simulations are not available; else nothing.
+
+    In a browser it also asks IPython to answer a later ``import numpy`` (or pandas,
+    matplotlib), from any cell or function, with one sentence instead of a traceback.
+    """
     text = note()
-    if text is not None:
-        print(text)
+    if text is None:
+        return
+    print(text)
+    if is_browser():
+        _explain_missing_imports()
+
+
+def missing_sentence(package: str) -> str:
+    """What a cell that needs ``package`` says where it is not available."""
+    return (
+        f"This needs {package}, which Python inside the browser does not have: "
+        "it runs in JupyterLab with pip install 'borsen_widget[sim]'."
+    )
+
+
+def _explain_missing_imports() -> None:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    def explain(self, etype, value, tb, tb_offset=None):
+        package = (getattr(value, "name", None) or "").split(".")[0]
+        if package in COMPILED_PACKAGES:
+            print(missing_sentence(package))
+            return []
+        try:
+            return self.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+        except Exception:
+            return [f"{etype.__name__}: {value}"]
+
+    shell.set_custom_exc((ModuleNotFoundError,), explain)

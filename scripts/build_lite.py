@@ -601,7 +601,8 @@ def build(notebooks: Path = NOTEBOOKS) -> None:
     check_site(SITE)
     write_tarball(SITE, TARBALL)
     shutil.rmtree(STAGE)
-    STAMP.write_text(digest + "\n")
+    if notebooks == NOTEBOOKS:  # a site of other notebooks is never taken for the project's
+        STAMP.write_text(digest + "\n")
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     log(
         f"{SITE.relative_to(ROOT)}: {size / 1e6:.1f} MB; "

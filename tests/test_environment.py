@@ -46,3 +46,49 @@ def test_nothing_is_printed_when_everything_is_there(monkeypatch, capsys):
 def test_the_sentence_is_one_sentence():
     for text in (environment.LITE_SENTENCE, environment.LOCAL_SENTENCE):
         assert text.count(". ") == 0 and text.endswith(".")
+
+
+class _Shell:
+    """Just enough of IPython's shell to catch the handler report() registers."""
+
+    def __init__(self):
+        self.handled = None
+        self.handler = None
+        self.InteractiveTB = self
+
+    def set_custom_exc(self, handled, handler):
+        self.handled, self.handler = handled, handler
+
+    def structured_traceback(self, etype, value, tb, tb_offset=None):
+        return [f"traceback of {value.name}"]
+
+
+def test_in_a_browser_a_missing_numpy_import_gets_one_sentence(monkeypatch, capsys):
+    import IPython
+
+    shell = _Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    _hide(monkeypatch, "numpy", "pandas", "matplotlib")
+    monkeypatch.setattr(environment.sys, "platform", "emscripten")
+    environment.report()
+    capsys.readouterr()
+    assert shell.handled == (ModuleNotFoundError,)
+
+    error = ModuleNotFoundError("No module named 'matplotlib.pyplot'", name="matplotlib.pyplot")
+    assert shell.handler(shell, ModuleNotFoundError, error, None) == []
+    assert capsys.readouterr().out == environment.missing_sentence("matplotlib") + "\n"
+
+    other = ModuleNotFoundError("No module named 'foo'", name="foo")
+    assert shell.handler(shell, ModuleNotFoundError, other, None) == ["traceback of foo"]
+    assert capsys.readouterr().out == ""
+
+
+def test_outside_a_browser_imports_are_left_alone(monkeypatch, capsys):
+    import IPython
+
+    shell = _Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    _hide(monkeypatch, "numpy")
+    monkeypatch.setattr(environment.sys, "platform", "linux")
+    environment.report()
+    assert shell.handler is None

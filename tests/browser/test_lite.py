@@ -194,7 +194,7 @@ def click(root, selector: str, before: dict) -> dict:
 
 def test_play_notebook_offline(chromium, server, tmp_path):
     """Install from the site, play with the buttons, match the kernel; nothing leaves the site."""
-    from borsen_widget.environment import LITE_SENTENCE
+    from borsen_widget.environment import LITE_SENTENCE, missing_sentence
 
     offline = Offline(chromium, tmp_path)
     timings: dict[str, float] = {}
@@ -230,14 +230,15 @@ def test_play_notebook_offline(chromium, server, tmp_path):
             clicks.append(intent)
         timings["played"] = time.monotonic() - started
         modules = kernel_run(page, IMPORT_ALL.replace("MODULES", repr(pure_modules())))
+        missing = kernel_run(page, "import matplotlib.pyplot as plt")
         model_id = root.evaluate(MODEL_ID)
         kernel = json.loads(kernel_run(page, KERNEL_STATE.replace("MODEL_ID", repr(model_id))))
         if not shot.exists():
             root.scroll_into_view_if_needed()
             page.screenshot(path=str(shot))
-        return cells, first, clicks, state, kernel, modules
+        return cells, first, clicks, state, kernel, modules, missing
 
-    cells, first, clicks, dom, kernel, modules = offline.run(drive)
+    cells, first, clicks, dom, kernel, modules, missing = offline.run(drive)
     print(f"JupyterLite timings (s): {timings}; clicks: {clicks}")
 
     # The notebook ran top to bottom: installed from the site, said its one sentence, no error.
@@ -265,6 +266,8 @@ def test_play_notebook_offline(chromium, server, tmp_path):
 
     # Every module that needs no compiled package imports in Pyodide (engine, widget, analysis).
     assert modules.split() == pure_modules()
+    # A cell importing what the page lacks gets one sentence, not a traceback.
+    assert missing == missing_sentence("matplotlib") + "\n"
 
     assert_nothing_left_the_site(offline, server)
 
