@@ -224,11 +224,15 @@ def open_notebook(page, site: str, name: str, timeout: float = 120_000) -> None:
 
 
 def run_all(page, timeout: float = 120_000) -> list[dict]:
-    """Run every cell and wait until each code cell has run; returns :data:`CELLS`' data."""
+    """Run every cell and wait until each code cell has run (or one failed, which stops the
+    run); returns :data:`CELLS`' data."""
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        f"() => ({CELLS})().every((c) => c.count !== null) && ({KERNEL_IDLE})()", timeout=timeout
-    )
+    done = f"""() => {{
+      const cells = ({CELLS})();
+      const failed = cells.some((c) => c.outputs.some((o) => o.type === 'error'));
+      return (failed || cells.every((c) => c.count !== null)) && ({KERNEL_IDLE})();
+    }}"""
+    page.wait_for_function(done, timeout=timeout)
     return page.evaluate(CELLS)
 
 
