@@ -92,6 +92,10 @@ class AceShares(Mapping):
     def __hash__(self) -> int:
         return hash(self._shares)
 
+    def __reduce__(self):
+        # Rebuilt from plain data: pickling (processes, Dask) must not go through __setattr__.
+        return (AceShares, (dict(self.items()),))
+
     def __repr__(self) -> str:
         inner = ", ".join(
             f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items()

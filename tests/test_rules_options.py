@@ -115,3 +115,13 @@ def test_describe_lists_only_the_changes():
     assert Rules().describe() == []
     lines = Rules(players=4, ace_shares={"S": 1}).describe()
     assert lines == ["players = 4", "ace_shares = ♠ 1, ♥ 1/3, ♣ 1/4, ♦ 1/5"]
+
+
+def test_rules_pickle_and_copy():
+    """Rules travel to worker processes (simulations on every core, Dask)."""
+    import copy
+    import pickle
+
+    r = Rules(players=4, ace_shares={"S": 1, "D": Fraction(2, 5)}, rob_target="leader")
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert copy.deepcopy(r) == r and copy.copy(r) == r
