@@ -1,0 +1,31 @@
+"""notebooks/rules-lab.ipynb runs top to bottom in a real kernel (issue: tweak the rules live)."""
+
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+NOTEBOOK = Path(__file__).parents[1] / "notebooks" / "rules-lab.ipynb"
+
+
+def test_rules_lab_runs_and_shows_its_findings():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "clear outputs"
+    nbclient.NotebookClient(
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
+    ).execute()
+    text = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            assert out.get("output_type") != "error", f"{out.get('ename')}: {out.get('evalue')}"
+            text.append(out.get("text", "") + str(out.get("data", {}).get("text/plain", "")))
+    shown = "\n".join(text)
+    assert "The rules change: ace_shares = ♠ 1" in shown
+    assert "P(accepted on 8♦) = 9/17" in shown and "P(accepted on 8♦) = 8/17" in shown
+    assert "cannot save this game" in shown and "same_suit_goes" in shown
+    assert "must return True or False" in shown and "deck unchanged: True" in shown
+    assert "image/png" in str([o for c in nb.cells for o in c.get("outputs", [])])  # the plots
