@@ -1,0 +1,907 @@
+"""Exact probabilities for teaching: what the next draw can do, the best stopping rule for the
+rest of a turn, and the chance of winning the game (RULES.md §4).
+
+Everything here is computed from public information only: the pile, the banks, the rules and
+the deck's *composition* (:meth:`Game.deck_counts`), never the deck's order, the seed or the
+random generator. Two games that differ only in their hidden deck order give the same answers
+(for :func:`win_chance`, the same answers for the same ``seed``).
+
+Probabilities and expected values are exact :class:`fractions.Fraction` values. Every result
+also offers ``to_dict()``: JSON-safe data for screens, where each number is given both as an
+exact fraction ``"a/b"`` and as a decimal.
+
+The rules are read through :meth:`Rules.accepts` (R5) and :meth:`Rules.loot` (R9), so custom
+``accept_rule`` and ``loot_rule`` functions flow into every figure.
+
+This module imports the standard library only.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Sequence
+from fractions import Fraction
+
+from .actions import BANK, DRAW
+from .bots import ThresholdBot
+from .cards import CARDS, DISTINCT_CARDS, RANK_NAMES, RANK_TEXT, SUIT_NAMES, Card
+from .events import seat_name
+from .game import Game
+
+__all__ = [
+    "Estimate",
+    "Outcome",
+    "TurnAdvice",
+    "WinChance",
+    "best_turn",
+    "clear_cache",
+    "draw_outcomes",
+    "fraction_data",
+    "p_accept",
+    "summary",
+    "win_chance",
+]
+
+OBJECTIVES = ("own", "lead")
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def fraction_data(value: Fraction | int) -> dict:
+    """An exact number for screens: ``{"fraction": "1/2", "decimal": 0.5}``."""
+    value = Fraction(value)
+    return {"fraction": f"{value.numerator}/{value.denominator}", "decimal": float(value)}
+
+
+def _rank_word(rank: int) -> str:
+    """``"9"``, ``"10"``, ``"jack"``: how a sentence names a rank."""
+    return RANK_NAMES.get(rank, RANK_TEXT[rank]) if rank > 10 else RANK_TEXT[rank]
+
+
+def _cards_word(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _article(word: str) -> str:
+    return "An" if word[0] in "8aeiou" else "A"
+
+
+def _top(game: Game) -> Card | None:
+    pile = game.pile
+    return pile[-1] if pile else None
+
+
+def _check_playable(game: Game, what: str) -> None:
+    if game.is_over:
+        raise ValueError(f"{what}: the game is over")
+    if game.deck_size == 0:
+        raise ValueError(f"{what}: the deck is empty, so no card can be drawn (R14)")
+
+
+def _victim(rules, player: int, robbable: Sequence[int]) -> int:
+    """Whom an ace drawn by ``player`` robs (R9 ``rob_target``), from robbable counts by seat."""
+    n = rules.players
+    if rules.rob_target == "previous":
+        return (player - 1) % n
+    if rules.rob_target == "next":
+        return (player + 1) % n
+    best, best_count = None, -1
+    for step in range(1, n):  # the nearest seat before the robber wins ties, as in the engine
+        seat = (player - step) % n
+        if robbable[seat] > best_count:
+            best, best_count = seat, robbable[seat]
+    return best
+
+
+# ---------------------------------------------------------------------------------- the next draw
+
+
+def p_accept(game: Game) -> Fraction:
+    """The chance that the next draw is accepted (R5), from the deck's composition (§4).
+
+    P = (cards left that R5 accepts on the pile's top card) / (cards left); 1 when the pile is
+    empty. A custom ``accept_rule`` is honoured. Raises ``ValueError`` when no card can be
+    drawn (the game is over or the deck is empty).
+    """
+    _check_playable(game, "no chance to compute")
+    top = _top(game)
+    accepts = game.rules.accepts
+    counts = game.deck_counts()
+    accepted = sum(k for card, k in counts.items() if accepts(card, top))
+    return Fraction(accepted, sum(counts.values()))
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """One kind of card the next draw can be: a rank (2…K) or one ace (by suit).
+
+    ``probability`` is exact; ``accepted`` says whether R5 accepts it on the pile; ``loot`` is
+    the number of cards an ace would rob at once (R9; 0 for other cards) from seat ``victim``;
+    ``sentence`` says what the draw would do, for people.
+    """
+
+    label: str
+    cards: tuple[Card, ...]
+    count: int
+    deck_size: int
+    probability: Fraction
+    accepted: bool
+    loot: int
+    victim: int | None
+    sentence: str
+
+    @property
+    def is_ace(self) -> bool:
+        """True for an ace's outcome."""
+        return self.cards[0].is_ace
+
+    def to_dict(self) -> dict:
+        """JSON-safe data for screens."""
+        return {
+            "label": self.label,
+            "cards": [c.ascii for c in self.cards],
+            "count": self.count,
+            "deck_size": self.deck_size,
+            "probability": fraction_data(self.probability),
+            "accepted": self.accepted,
+            "is_ace": self.is_ace,
+            "loot": self.loot,
+            "victim": self.victim,
+            "sentence": self.sentence,
+        }
+
+
+def _why(rules, card: Card, top: Card | None, accepted: bool) -> str:
+    """Why R5 accepts or refuses ``card`` on ``top``, in words."""
+    if top is None:
+        return "the pile is empty"
+    if rules.accept_rule is not None:
+        return f"the house rule {'accepts' if accepted else 'refuses'} it on {top}"
+    if card.is_ace:
+        return "an ace is always accepted"
+    if top.is_ace:
+        return "anything goes after an ace"
+    mine, theirs = _rank_word(card.rank), _rank_word(top.rank)
+    if accepted:
+        if card.rank == top.rank:
+            return f"{mine} is equal to {theirs}"
+        return f"{mine} is at least {theirs}" if rules.equal_accepted else f"{mine} beats {theirs}"
+    if card.rank == top.rank:
+        return f"{mine} is only equal to {theirs}"
+    return f"{mine} is lower than {theirs}"
+
+
+def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcome]:
+    """Every kind of card the next draw can be, with its exact probability (they sum to 1).
+
+    One entry per rank left in the deck and one per ace suit (R2). For each: whether R5
+    accepts it on the pile's top card, and for an ace the cards it robs at once (R9, with the
+    victim chosen by ``rob_target``). A rank whose suits a custom ``accept_rule`` treats
+    differently is split into an accepted and a refused entry. ``names`` name the seats in the
+    sentences (default ``"Seat 0"``...).
+    """
+    _check_playable(game, "no draw to describe")
+    rules = game.rules
+    top = _top(game)
+    counts = game.deck_counts()
+    size = sum(counts.values())
+    player = game.current_player
+    banks = game.banks
+    robbable = [sum(not c.is_ace for c in bank) for bank in banks]
+    pile_size = len(game.pile)
+    nxt = seat_name((player + 1) % rules.players, names)
+    groups: dict[tuple, list[Card]] = {}
+    for card in counts:  # canonical order: by rank, then suit
+        accepted = rules.accepts(card, top)
+        key = ("ace", card.index) if card.is_ace else (card.rank, accepted)
+        groups.setdefault(key, []).append(card)
+    outcomes = []
+    for key, cards in groups.items():
+        count = sum(counts[c] for c in cards)
+        card = cards[0]
+        accepted = rules.accepts(card, top)
+        share = f"{count} of {size} cards"
+        loot, victim = 0, None
+        if card.is_ace:
+            victim = _victim(rules, player, robbable)
+            loot = rules.loot(card, banks[victim])
+            label = f"ace of {SUIT_NAMES[card.index % 4]}"
+            what = f"The {label} ({share})"
+            where = " into the pile, under the ace" if rules.loot_to == "pile" else ""
+            robs = f"robs {_cards_word(loot)} from {seat_name(victim, names)}{where}"
+            if accepted:
+                sentence = f"{what}: accepted, {robs}"
+            else:
+                sentence = f"{what}: not accepted — {_why(rules, card, top, False)}; {robs}"
+        else:
+            label = RANK_TEXT[card.rank]
+            if key[1] is not None and len(groups.get((card.rank, not accepted), ())) > 0:
+                label += " " + "".join(str(c)[-1] for c in cards)  # e.g. "9 ♠♥": split by suit
+            what = f"{_article(_rank_word(card.rank))} {_rank_word(card.rank)} ({share})"
+            why = _why(rules, card, top, accepted)
+            if accepted:
+                sentence = f"{what}: accepted — {why}"
+            else:
+                sentence = (
+                    f"{what}: not accepted — {why}; the pile of "
+                    f"{_cards_word(pile_size + 1)} passes to {nxt}"
+                )
+        outcomes.append(
+            Outcome(
+                label=label,
+                cards=tuple(cards),
+                count=count,
+                deck_size=size,
+                probability=Fraction(count, size),
+                accepted=accepted,
+                loot=loot,
+                victim=victim,
+                sentence=sentence,
+            )
+        )
+    return outcomes
+
+
+def _accept_sentence(game: Game, accepted: int, size: int) -> str:
+    """ "15 of the 30 cards left are 8 or higher, or aces" (§4)."""
+    rules = game.rules
+    top = _top(game)
+    left = f"{accepted} of the {size} cards left"
+    if top is None:
+        return f"the pile is empty: all {size} cards left are accepted"
+    if rules.accept_rule is not None:
+        return f"{left} are accepted on {top} by the house rule"
+    if top.is_ace:
+        return f"the top card is an ace: all {size} cards left are accepted"
+    word = _rank_word(top.rank)
+    if rules.equal_accepted:
+        return f"{left} are {word} or higher, or aces"
+    return f"{left} are higher than {word}, or aces"
+
+
+# ---------------------------------------------------------------------------------- best turn
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnAdvice:
+    """The best stopping rule for the rest of the turn (see :func:`best_turn`).
+
+    ``values`` holds the exact expected value of each action when the rest of the turn is
+    played optimally: ``{"draw": Fraction or None, "bank": Fraction or None}`` (``None`` when
+    that action is not legal). ``action`` is the better one (``"draw"`` on a tie, which only
+    arises when drawing is at least as good).
+    """
+
+    action: str
+    values: dict
+    objective: str
+    pile: int
+    states: int
+
+    @property
+    def advantage(self) -> Fraction | None:
+        """How much better drawing is than banking (negative: banking is better)."""
+        draw, bank = self.values["draw"], self.values["bank"]
+        if draw is None or bank is None:
+            return None
+        return draw - bank
+
+    @property
+    def sentence(self) -> str:
+        """The advice in words."""
+        draw, bank = self.values["draw"], self.values["bank"]
+        what = "cards" if self.objective == "own" else "cards of lead over the next player"
+        if bank is None:
+            return (
+                f"Draw: the pile is empty, so drawing is the only move "
+                f"(expect {_num(draw)} {what})."
+            )
+        if draw is None:
+            return f"Bank: the deck is empty, so banking is the only move ({_num(bank)} {what})."
+        if self.action == "draw":
+            return (
+                f"Draw: with best play from here you expect {_num(draw)} {what}, "
+                f"more than the {_num(bank)} banking gives now."
+            )
+        return (
+            f"Bank: banking gives {_num(bank)} {what}; drawing, even with best play "
+            f"afterwards, is worth only {_num(draw)}."
+        )
+
+    def to_dict(self) -> dict:
+        """JSON-safe data for screens."""
+        return {
+            "action": self.action,
+            "objective": self.objective,
+            "values": {k: None if v is None else fraction_data(v) for k, v in self.values.items()},
+            "advantage": None if self.advantage is None else fraction_data(self.advantage),
+            "pile": self.pile,
+            "sentence": self.sentence,
+        }
+
+
+def _num(value: Fraction) -> str:
+    """A value for a sentence: ``"2"``, or ``"1.49 (= 133/89)"``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.3g} (= {value})"
+
+
+@functools.lru_cache(maxsize=16)
+def _acceptance_classes(rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Group the 52 distinct cards into classes that R5 cannot tell apart (for these rules).
+
+    Two cards share a class when they are accepted on the same cards, accept the same cards,
+    and are both aces or both not (only aces rob, R9). Returns (class of each card index,
+    representative card index of each class). With the original rules the classes are the 12
+    ranks and the aces.
+    """
+    accepts = rules.accepts
+    signatures: dict[tuple, int] = {}
+    class_of = []
+    reps = []
+    for i in range(DISTINCT_CARDS):
+        card = CARDS[i]
+        below = tuple(accepts(card, other) for other in CARDS)
+        above = tuple(accepts(other, card) for other in CARDS)
+        key = (card.is_ace, below, above)
+        if key not in signatures:
+            signatures[key] = len(reps)
+            reps.append(i)
+        class_of.append(signatures[key])
+    return tuple(class_of), tuple(reps)
+
+
+def _falling(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+@functools.cache
+def _run_factor(copies: int, aces: int, allowed: bool, equal: bool) -> tuple[int, ...]:
+    """Coefficients (by k) counting the ways k of a rank's ``copies`` cards can sit in a run
+    cut by ``aces`` aces into aces+1 non-decreasing blocks (see :meth:`_TurnModel._run_bound`)."""
+    blocks = aces + 1 if allowed else aces  # block 0 (before the first ace) must beat the top
+    factors = []
+    for k in range(copies + 1):
+        if equal:
+            ways = math.comb(k + blocks - 1, blocks - 1) if blocks else int(k == 0)
+        else:
+            ways = math.comb(blocks, k)
+        factors.append(float(_falling(copies, k) * ways))
+    return tuple(factors)
+
+
+class _TurnModel:
+    """The chance structure of the rest of one turn, from public information only.
+
+    A DP state is (deck composition by class, which classes the top card accepts, pile size,
+    cards robbed so far from each possible victim). Values are kept as exact integers scaled
+    by ``deck_size!`` so the hot loop needs no fractions: value = X / n!.
+    """
+
+    def __init__(self, game: Game, objective: str):
+        rules = game.rules
+        self.rules = rules
+        self.objective = objective
+        player = game.current_player
+        n = rules.players
+        self.player = player
+        banks = game.banks
+        if rules.rob_target == "previous":
+            victims = ((player - 1) % n,)
+        elif rules.rob_target == "next":
+            victims = ((player + 1) % n,)
+        else:
+            victims = tuple((player - step) % n for step in range(1, n))
+        self.victims = victims
+        self.victim_banks = tuple(banks[v] for v in victims)
+        self.robbable = tuple(sum(not c.is_ace for c in bank) for bank in self.victim_banks)
+        # R14a: when this turn is the last the cap allows, a pile passed on scores nothing.
+        self.last_turn = game.turns + 1 >= rules.max_turns
+        base_class, _base_reps = _acceptance_classes(rules)
+        most = max(self.robbable, default=0)
+        classes: dict[tuple, int] = {}
+        class_of = [0] * DISTINCT_CARDS
+        reps: list[int] = []
+        for i in range(DISTINCT_CARDS):
+            card = CARDS[i]
+            loot_key = None
+            if card.is_ace and most > 0:
+                if rules.loot_rule is None:
+                    share = rules.ace_shares[card.suit]
+                    loot_key = tuple(
+                        r * share.numerator // share.denominator for r in range(most + 1)
+                    )
+                else:
+                    loot_key = i
+            key = (base_class[i], loot_key)
+            if key not in classes:
+                classes[key] = len(reps)
+                reps.append(i)
+            class_of[i] = classes[key]
+        self.reps = tuple(reps)
+        k = len(reps)
+        self.size = k
+        self.is_ace = tuple(CARDS[r].is_ace for r in reps)
+        accepts = rules.accepts
+        # acc[c]: the classes accepted on a top card of class c (bit f set: class f accepted).
+        self.acc = tuple(
+            sum(1 << f for f in range(k) if accepts(CARDS[reps[f]], CARDS[reps[c]]))
+            for c in range(k)
+        )
+        self.all = (1 << k) - 1
+        counts = [0] * k
+        for card, copies in game.deck_counts().items():
+            counts[class_of[card.index]] += copies
+        self.counts = tuple(counts)
+        top = _top(game)
+        self.top_mask = (
+            self.all
+            if top is None
+            else sum(1 << f for f in range(k) if accepts(CARDS[reps[f]], top))
+        )
+        self.pile = len(game.pile)
+        # The run bound needs the original R5 (aces reset, ranks non-decreasing).
+        self.standard = rules.accept_rule is None
+        self.rank = tuple(
+            None if CARDS[r].is_ace else CARDS[r].rank - 2 for r in reps
+        )  # 0..11 for 2..K
+        self.top_rank = None if top is None or top.is_ace else top.rank - 2
+        self.memo: dict = {}
+        self._loot: dict = {}
+        self._fact = [math.factorial(i) for i in range(sum(counts) + 2)]
+
+    # -- robbery (R9, R10)
+
+    def _rob(self, cls: int, robbed: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """The loot of an ace of class ``cls`` and the robbed counts after it."""
+        key = (cls, robbed)
+        hit = self._loot.get(key)
+        if hit is not None:
+            return hit
+        left = [r - k for r, k in zip(self.robbable, robbed, strict=False)]
+        if len(self.victims) == 1:
+            pos = 0
+        else:
+            # rob_target "leader": the victims are listed nearest seat before the robber first.
+            pos = max(range(len(left)), key=lambda i: (left[i], -i))
+        ace = CARDS[self.reps[cls]]
+        loot = self.rules.loot(ace, _bank_after(self.victim_banks[pos], robbed[pos]))
+        after = list(robbed)
+        after[pos] += loot
+        hit = (loot, tuple(after))
+        self._loot[key] = hit
+        return hit
+
+    def _loot_cap(self, robbed: tuple[int, ...]) -> int:
+        """Every card still robbable from the possible victims: a bound on future loot."""
+        return sum(self.robbable) - sum(robbed)
+
+    # -- an upper bound for pruning
+
+    def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> float:
+        """E[K], K = the number of cards a clairvoyant would see accepted in a row (the run).
+
+        Counts the valid runs of each length j exactly: with i aces among the first j cards
+        the other cards fall into i+1 blocks, each non-decreasing (R5), block 0 also beating
+        the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Only for the original R5.
+        """
+        ranks = [0] * 12
+        aces = 0
+        for cls, copies in enumerate(counts):
+            if copies:
+                if self.is_ace[cls]:
+                    aces += copies
+                else:
+                    ranks[self.rank[cls]] += copies
+        n = sum(counts)
+        equal = self.rules.equal_accepted
+        total = [0.0] * (n + 1)
+        for i in range(aces + 1):
+            poly = [1.0]
+            for r in range(12):
+                copies = ranks[r]
+                if not copies:
+                    continue
+                allowed = top_rank is None or r > top_rank or (r == top_rank and equal)
+                factor = _run_factor(copies, i, allowed, equal)  # floats: a bound needs no more
+                new = [0.0] * (len(poly) + copies)
+                for x, px in enumerate(poly):
+                    if px:
+                        for kk, fk in enumerate(factor):
+                            if fk:
+                                new[x + kk] += px * fk
+                poly = new
+            ways = _falling(aces, i)
+            for x, px in enumerate(poly):
+                j = x + i
+                if 1 <= j <= n:
+                    total[j] += ways * px
+        expected = 0.0
+        falling = 1
+        for j in range(1, n + 1):
+            falling *= n - j + 1
+            expected += total[j] / falling
+        return expected
+
+    # -- the dynamic programme
+
+    def solve(self) -> tuple[int | None, int | None, int]:
+        """(X_draw, X_bank, n) at the root: values × n! (None where the action is illegal)."""
+        counts, m = self.counts, self.pile
+        n = sum(counts)
+        robbed = tuple(0 for _ in self.victims)
+        draw = self._draw_value(counts, self.top_mask, self.top_rank, m, robbed) if n else None
+        bank = m * self._fact[n] if m else None
+        return draw, bank, n
+
+    def _draw_value(self, counts, mask, top_rank, m, robbed) -> int:
+        """X = n! × the expected value of drawing now and playing optimally afterwards."""
+        n = sum(counts)
+        fact1 = self._fact[n - 1]
+        own = self.objective == "own"
+        to_pile = self.rules.loot_to == "pile"
+        total = 0
+        for cls, copies in enumerate(counts):
+            if not copies:
+                continue
+            loot, after = (0, robbed)
+            if self.is_ace[cls]:
+                loot, after = self._rob(cls, robbed)
+            pile = m + 1 + (loot if to_pile else 0)
+            gained = 0 if to_pile else loot  # R9: loot to the bank is the robber's at once
+            child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+            if mask >> cls & 1:
+                if n == 1:
+                    value = (gained + pile) * fact1  # R14: the deck is empty, the pile is banked
+                else:
+                    rank = self.rank[cls]
+                    value = gained * fact1 + self._value(child, self.acc[cls], rank, pile, after)
+            else:
+                # R7: the pile passes on; "lead" counts it against us unless the cap ends the
+                # game at once (R14a), when it scores nothing.
+                lost = 0 if own or self.last_turn else pile
+                value = (gained - lost) * fact1
+            total += copies * value
+        return total
+
+    def _value(self, counts, mask, top_rank, m, robbed) -> int:
+        """X = n! × the value of the state with optimal play (draw or bank, R4)."""
+        present = 0
+        any_ace = False
+        for cls, copies in enumerate(counts):
+            if copies:
+                present |= 1 << cls
+                any_ace = any_ace or self.is_ace[cls]
+        if not any_ace:
+            robbed = ()  # no ace can come: the victims no longer matter
+        key = (counts, mask & present, m, robbed)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        n = sum(counts)
+        bank = m * self._fact[n]
+        accepted = mask & present
+        if accepted != present and self._bank_is_proven(counts, mask, top_rank, m, robbed, n):
+            memo[key] = bank
+            return bank
+        draw = self._draw_value(counts, mask, top_rank, m, robbed if robbed else self._zero())
+        value = draw if draw >= bank else bank
+        memo[key] = value
+        return value
+
+    def _zero(self) -> tuple[int, ...]:
+        return tuple(0 for _ in self.victims)
+
+    def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n) -> bool:
+        """True when banking is provably at least as good as drawing (a sound bound).
+
+        Any play that draws now scores at most m·P(accepted) + E[K] + (all loot left): the
+        pile only counts if the first draw is accepted, and a clairvoyant who banks just
+        before the first refused card gains E[K] cards (:meth:`_run_bound`).
+        """
+        accepted = 0
+        gain_once = 0
+        own = self.objective == "own"
+        for cls, copies in enumerate(counts):
+            if copies and mask >> cls & 1:
+                accepted += copies
+        # A cheap lower bound first: draw once, then bank if accepted. If that beats banking,
+        # drawing is better and there is nothing to prove.
+        gain_once = accepted * (m + 1) - (0 if own or self.last_turn else (n - accepted) * (m + 1))
+        if gain_once > m * n:
+            return False
+        if not self.standard:
+            return False
+        loot = (
+            self._loot_cap(robbed)
+            if any(copies and self.is_ace[c] for c, copies in enumerate(counts))
+            else 0
+        )
+        bound = m * accepted / n + self._run_bound(counts, top_rank) + loot
+        return bound <= m - 1e-9 * (m + 1)
+
+
+def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
+    """The bank after its ``robbed`` most recently banked non-aces are gone (R10)."""
+    if not robbed:
+        return tuple(bank)
+    kept = list(bank)
+    for pos in range(len(kept) - 1, -1, -1):
+        if robbed and not kept[pos].is_ace:
+            del kept[pos]
+            robbed -= 1
+    return tuple(kept)
+
+
+_MODELS: OrderedDict = OrderedDict()
+_MODEL_CACHE_SIZE = 4
+
+
+def clear_cache() -> None:
+    """Forget the solved turns kept for speed (they are kept for the last few positions)."""
+    _MODELS.clear()
+    _acceptance_classes.cache_clear()
+
+
+def _model(game: Game, objective: str) -> _TurnModel:
+    """The turn model for this position, reusing one solved earlier in the same turn."""
+    rules = game.rules
+    player = game.current_player
+    banks = game.banks
+    key = (rules, objective, player, banks, game.turns + 1 >= rules.max_turns)
+    model = _MODELS.get(key)
+    fresh = _TurnModel(game, objective)
+    if model is not None and model.reps == fresh.reps and model.robbable == fresh.robbable:
+        _MODELS.move_to_end(key)
+        model.counts, model.top_mask, model.pile = fresh.counts, fresh.top_mask, fresh.pile
+        model.top_rank = fresh.top_rank
+        if len(model._fact) < len(fresh._fact):
+            model._fact = fresh._fact
+        return model
+    _MODELS[key] = fresh
+    while len(_MODELS) > _MODEL_CACHE_SIZE:
+        _MODELS.popitem(last=False)
+    return fresh
+
+
+def best_turn(game: Game, objective: str = "own") -> TurnAdvice:
+    """The best stopping rule for the rest of the current turn, exactly (R4–R9, R14, R14a).
+
+    Dynamic programming over every card that can still come, from the deck's composition.
+    A turn ends when the pile is banked (R8) or passes on (R7); the values count, from now
+    to that moment:
+
+    - ``objective="own"``: the cards the current player adds to their bank: the pile when
+      it is banked (R8; so "bank" is worth exactly the pile's size now), plus every card
+      robbed with ``loot_to="bank"`` (R9: it is theirs at once, even if the pile later
+      passes on). A pile that passes on brings nothing. With ``loot_to="pile"`` the loot
+      joins the pile and is banked or lost with it. When the deck runs out after an
+      accepted card the pile is banked (R14).
+    - ``objective="lead"``: the same, minus the cards the next player takes over when the
+      pile passes on (R7; nothing when the turn cap ends the game at that moment, R14a).
+
+    Not counted: what the ace decision after banking does (R11, R12: a separate choice),
+    cards robbed from the victims, and anything after the turn.
+
+    Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
+    ace decision is pending).
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
+    if game.phase != "play":
+        raise ValueError(f"no draw-or-bank decision to advise on: the phase is {game.phase!r}")
+    model = _model(game, objective)
+    before = len(model.memo)
+    draw, bank, n = model.solve()
+    fact = math.factorial(n)
+    values = {
+        "draw": None if draw is None else Fraction(draw, fact),
+        "bank": None if bank is None else Fraction(bank, fact),
+    }
+    if values["draw"] is None:
+        action = "bank"
+    elif values["bank"] is None or values["draw"] >= values["bank"]:
+        action = "draw"
+    else:
+        action = "bank"
+    return TurnAdvice(
+        action=action,
+        values=values,
+        objective=objective,
+        pile=len(game.pile),
+        states=len(model.memo) - before,
+    )
+
+
+# ---------------------------------------------------------------------------------- win chance
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """A chance estimated from ``n`` games: ``wins / n`` with a 95 % Wilson interval."""
+
+    wins: int
+    n: int
+
+    @property
+    def p(self) -> float:
+        """The observed share of wins."""
+        return self.wins / self.n if self.n else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson score interval for the true chance."""
+        return _wilson(self.wins, self.n)
+
+    def to_dict(self) -> dict:
+        """JSON-safe data for screens."""
+        low, high = self.interval
+        return {
+            "wins": self.wins,
+            "n": self.n,
+            "p": fraction_data(Fraction(self.wins, self.n)) if self.n else None,
+            "low": low,
+            "high": high,
+        }
+
+
+def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclasses.dataclass(frozen=True)
+class WinChance:
+    """The chance that the current player wins the game, per action (see :func:`win_chance`)."""
+
+    player: int
+    estimates: dict
+    bots: tuple[str, ...]
+    seed: int
+
+    @property
+    def best(self) -> str | None:
+        """The action with the higher estimated chance."""
+        if not self.estimates:
+            return None
+        return max(self.estimates, key=lambda a: (self.estimates[a].p, a == "draw"))
+
+    def to_dict(self) -> dict:
+        """JSON-safe data for screens."""
+        return {
+            "player": self.player,
+            "estimates": {a: e.to_dict() for a, e in self.estimates.items()},
+            "best": self.best,
+            "bots": list(self.bots),
+            "seed": self.seed,
+        }
+
+
+def _canonical(game: Game) -> Game:
+    """A lean copy whose deck is in canonical order: its future depends on public facts only."""
+    twin = game.resample(0)
+    twin._deck.sort()
+    return twin
+
+
+def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None) -> WinChance:
+    """The chance that the current player wins the game, for "bank now" and for "draw".
+
+    Estimated by playing the rest of the game ``n`` times per action: each time the hidden
+    deck order is drawn afresh from the public composition (seeded by ``seed``), the action
+    is played, then ``bots`` play every seat to the end (R15: the seats with the most cards
+    win; a shared win counts as a win). ``bots`` is one bot for every seat, or one per seat
+    (default ``ThresholdBot(4)`` everywhere); they are copied first, so the caller's bots
+    are not advanced. Both actions use the same deck orders (common random numbers), which
+    makes their difference sharper. Each estimate has a 95 % Wilson interval; n = 2400 gives
+    at most ±2 percentage points.
+    """
+    if game.phase != "play":
+        raise ValueError(f"no draw-or-bank decision to estimate: the phase is {game.phase!r}")
+    players = game.rules.players
+    if bots is None:
+        bots = ThresholdBot(4)
+    if not isinstance(bots, Sequence):
+        bots = [bots] * players
+    if len(bots) != players:
+        raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
+    bots = copy.deepcopy(list(bots))
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
+    legal = {str(a) for a in game.legal_actions()}
+    if actions is None:
+        actions = [a for a in ("bank", "draw") if a in legal]
+    for action in actions:
+        if action not in legal:
+            raise ValueError(f"{action!r} is not legal here; legal: {', '.join(sorted(legal))}")
+    player = game.current_player
+    base = _canonical(game)
+    seeds = random.Random(seed)
+    sample_seeds = [seeds.getrandbits(62) for _ in range(n)]
+    wins = {a: 0 for a in actions}
+    step = {"bank": BANK, "draw": DRAW}
+    for s in sample_seeds:
+        for action in actions:
+            twin = base.resample(s)
+            twin._step(step[action])
+            twin._run(bots)
+            if player in twin.winners:
+                wins[action] += 1
+    return WinChance(
+        player=player,
+        estimates={a: Estimate(wins[a], n) for a in actions},
+        bots=tuple(str(b) for b in bots),
+        seed=seed,
+    )
+
+
+# ---------------------------------------------------------------------------------- summary
+
+
+def summary(game: Game, objective: str = "own", *, with_best_turn: bool = True, names=None) -> dict:
+    """Everything the teacher's panel shows, as JSON-safe data (public information only).
+
+    ``p_accept`` (as counted, as reduced, as a decimal, with the counting sentence of §4),
+    the deck's cards left by rank with the accepted ones marked, every draw outcome, and the
+    best stopping rule for the turn (``with_best_turn``; ``None`` with a ``reason`` when
+    there is no decision to make).
+    """
+    data: dict = {
+        "phase": game.phase,
+        "current_player": game.current_player,
+        "deck_size": game.deck_size,
+        "pile_size": len(game.pile),
+        "pile_top": None if not game.pile else game.pile[-1].ascii,
+        "p_accept": None,
+        "deck": [],
+        "outcomes": [],
+        "best_turn": None,
+        "reason": None,
+    }
+    if game.is_over or game.deck_size == 0:
+        data["reason"] = "the game is over" if game.is_over else "the deck is empty (R14)"
+        return data
+    rules = game.rules
+    top = _top(game)
+    counts = game.deck_counts()
+    size = sum(counts.values())
+    accepted = sum(k for card, k in counts.items() if rules.accepts(card, top))
+    p = Fraction(accepted, size)
+    data["p_accept"] = {
+        "accepted": accepted,
+        "deck_size": size,
+        "counted": f"{accepted}/{size}",
+        "fraction": f"{p.numerator}/{p.denominator}",
+        "decimal": float(p),
+        "sentence": _accept_sentence(game, accepted, size),
+    }
+    by_rank: dict = {}
+    for card, k in counts.items():
+        label = f"A{card.suit}" if card.is_ace else RANK_TEXT[card.rank]
+        entry = by_rank.setdefault(label, {"label": label, "count": 0, "accepted": 0})
+        entry["count"] += k
+        entry["accepted"] += k if rules.accepts(card, top) else 0
+    data["deck"] = [{**e, "all_accepted": e["accepted"] == e["count"]} for e in by_rank.values()]
+    data["outcomes"] = [o.to_dict() for o in draw_outcomes(game, names)]
+    if with_best_turn:
+        if game.phase == "play":
+            data["best_turn"] = best_turn(game, objective).to_dict()
+        else:
+            data["reason"] = "an ace decision is pending (R11)"
+    return data
