@@ -36,6 +36,7 @@ import os
 import re
 import shutil
 import subprocess
+import symtable
 import sys
 import tarfile
 import time
@@ -115,6 +116,7 @@ PURE_MODULES = (
 INSTALL_CELL = "%pip install -q borsen_widget"
 ENVIRONMENT_CELL = "from borsen_widget.environment import report\n\nreport()"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+NOT_HERE = "not on this web page: needs NumPy, pandas or matplotlib"
 SKIPPED_NOTE = (
     "*This cell needs NumPy, pandas or matplotlib, which this web page does not have "
     "(see the note at the top); here is its code"
@@ -400,40 +402,60 @@ def check_pure_modules(compiled: set[str], package: Path = PACKAGE) -> None:
 
 
 class _Cells:
-    """Which code cells of one notebook need compiled packages, directly or through a name."""
+    """What each code cell of one notebook becomes on the page, read statement by statement.
+
+    A statement needs a compiled package when it imports one (or a module of this package that
+    does), or reads a name that only such statements would have made. A cell none of whose
+    statements does runs as it is. Otherwise such statements are commented out (of
+    ``from borsen_widget import Rules, simulate``, ``Rules`` is kept) when the rest is most of
+    the cell, or all it lacks are imports; else the cell becomes a markdown cell showing its
+    code.
+    """
 
     def __init__(self, compiled: set[str]):
         self.modules = {f"{PACKAGE.name}.{name}" for name in compiled}
         self.names = set(compiled)  # ``from borsen_widget import simulate``
-        self.available: set[str] = set()  # names bound by cells that run
-        self.unavailable: set[str] = set()  # names only cells that are skipped would bind
+        # Names that code left out would have made (or made anew: a later reader expects that
+        # value, not an older one), until code that runs makes them again.
+        self.unavailable: set[str] = set()
 
-    def needs_compiled(self, cell: dict) -> bool:
-        """True for a code cell that cannot run here; remembers the names it would bind."""
+    def convert(self, cell: dict) -> tuple[str, str | None]:
+        """``("run", None)``, ``("skip", None)`` or ``("edit", new_source)`` for one cell."""
         if cell.get("cell_type") != "code":
-            return False
+            return "run", None
         source = _text(cell.get("source", ""))
         tagged = NEEDS_COMPILED_TAG in cell.get("metadata", {}).get("tags", [])
-        if re.search(r"^\s*%matplotlib\b", source, re.MULTILINE):
-            tagged = True
         tree = _parse(source)
-        if tree is None:
-            skip = tagged or bool(NEEDS_COMPILED.search(source))
-            if skip:
+        if tree is None:  # not Python even without magics: look for imports as text
+            if tagged or NEEDS_COMPILED.search(source):
                 self.unavailable |= set(re.findall(r"^(\w+)\s*=", source, re.MULTILINE))
-            return skip
-        bound, loaded, imported = _names(tree)
-        skip = (
-            tagged
-            or any(self._is_compiled(module, names) for module, names in imported)
-            or bool(loaded & self.unavailable)
-        )
-        if skip:
-            self.unavailable |= bound - self.available
-        else:
-            self.available |= bound
-            self.unavailable -= bound
-        return skip
+                return "skip", None
+            return "run", None
+        if tagged or re.search(r"^\s*%matplotlib\b", source, re.MULTILINE):
+            return self._skip(tree)
+
+        unavailable = set(self.unavailable)
+        edits: dict[ast.stmt, str | None] = {}  # statement left out -> what is kept of it
+        for statement in tree.body:
+            bound, loaded, imported = _names(ast.Module([statement], []))
+            if not (loaded & unavailable or any(self._is_compiled(*i) for i in imported)):
+                unavailable -= bound
+                continue
+            kept = self._pure_part(statement)
+            edits[statement] = kept
+            kept_names = _names(ast.parse(kept))[0] if kept else set()
+            unavailable = (unavailable | bound) - kept_names
+        runs = len(tree.body) - sum(kept is None for kept in edits.values())
+        only_imports = all(isinstance(st, ast.Import | ast.ImportFrom) for st in edits)
+        edited = _comment_out(source, edits) if edits else source
+        if edited is None or runs == 0 or (not only_imports and 2 * runs < len(tree.body)):
+            return self._skip(tree)  # too little of it would run: show it as code instead
+        self.unavailable = unavailable
+        return ("edit", edited) if edits else ("run", None)
+
+    def _skip(self, tree: ast.Module) -> tuple[str, None]:
+        self.unavailable |= _names(tree)[0]
+        return "skip", None
 
     def _is_compiled(self, module: str, names: list[str]) -> bool:
         if module.split(".")[0] in COMPILED_PACKAGES:
@@ -441,6 +463,34 @@ class _Cells:
         if any(module == m or module.startswith(m + ".") for m in self.modules):
             return True
         return module == PACKAGE.name and any(name in self.names for name in names)
+
+    def _pure_part(self, statement: ast.stmt) -> str | None:
+        """The part of a statement that runs here (of an import: some names), or None."""
+        if isinstance(statement, ast.ImportFrom) and statement.module == PACKAGE.name:
+            aliases = [a for a in statement.names if a.name not in self.names]
+            if aliases:
+                return ast.unparse(ast.ImportFrom(statement.module, aliases, 0))
+            return None
+        if isinstance(statement, ast.Import):
+            aliases = [a for a in statement.names if not self._is_compiled(a.name, [])]
+            if aliases:
+                return ast.unparse(ast.Import(aliases))
+        return None
+
+
+def _comment_out(source: str, edits: dict[ast.stmt, str | None]) -> str | None:
+    """The source with each edited import's lines commented out and what is kept of it added;
+    None when an import shares a line with another statement."""
+    lines = source.splitlines()
+    for statement in sorted(edits, key=lambda s: s.lineno, reverse=True):
+        first, last = statement.lineno - 1, statement.end_lineno
+        if statement.col_offset != 0 or len(lines[last - 1]) != statement.end_col_offset:
+            return None
+        kept = edits[statement]
+        note = [f"# {line}" for line in lines[first:last]]
+        note[0] += f"  # {NOT_HERE}"
+        lines[first:last] = [*([kept] if kept else []), *note]
+    return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
 
 
 def _parse(source: str) -> ast.Module | None:
@@ -453,23 +503,40 @@ def _parse(source: str) -> ast.Module | None:
 
 
 def _names(tree: ast.Module) -> tuple[set[str], set[str], list[tuple[str, list[str]]]]:
-    """Names a cell binds at top level, names it reads, and its ``(module, names)`` imports."""
-    bound: set[str] = set()
-    loaded: set[str] = set()
+    """Names some code binds at top level, names it reads from outside itself, and its
+    ``(module, names)`` imports (also those inside functions).
+
+    Scopes come from :mod:`symtable`: a function's parameters and a comprehension's variables
+    are not read from outside, a global read inside a function is. A name bound by the code
+    itself counts as its own, wherever it is read (``for rules in ...: use(rules)``).
+    """
+    try:
+        table = symtable.symtable(ast.unparse(tree), "<cell>", "exec")
+    except SyntaxError:  # e.g. a top-level ``await``, which IPython allows: names from the tree
+        stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        return stored, stored, _imports(tree)
+    bound = {
+        s.get_name()
+        for s in table.get_symbols()
+        if s.is_assigned() or s.is_imported() or s.is_namespace()
+    }
+    loaded = {s.get_name() for s in table.get_symbols() if s.is_referenced()}
+    children = list(table.get_children())
+    while children:
+        child = children.pop()
+        loaded |= {s.get_name() for s in child.get_symbols() if s.is_global() and s.is_referenced()}
+        children += child.get_children()
+    return bound, loaded - bound, _imports(tree)
+
+
+def _imports(tree: ast.Module) -> list[tuple[str, list[str]]]:
     imported: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            for alias in node.names:
-                imported.append((alias.name, []))
-                bound.add(alias.asname or alias.name.split(".")[0])
+            imported += [(alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             imported.append((node.module or "", [a.name for a in node.names]))
-            bound.update(a.asname or a.name for a in node.names)
-        elif isinstance(node, ast.Name):
-            (bound if isinstance(node.ctx, ast.Store | ast.Del) else loaded).add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            bound.add(node.name)
-    return bound, loaded, imported
+    return imported
 
 
 def lite_notebook(notebook: dict, compiled: set[str] | None = None) -> dict:
@@ -489,13 +556,16 @@ def lite_notebook(notebook: dict, compiled: set[str] | None = None) -> dict:
     ]
     for index, cell in enumerate(lite.get("cells", [])):
         cell.setdefault("id", f"cell-{index}")
-        if cells_of.needs_compiled(cell):
+        verdict, edited = cells_of.convert(cell)
+        if verdict == "skip":
             cells.append(_skipped_cell(cell))
-        elif cell["cell_type"] == "code":
+            continue
+        if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
-            cells.append(cell)
-        else:
-            cells.append(cell)
+        if verdict == "edit":
+            cell["source"] = edited
+            cell.setdefault("metadata", {})["lite_edited"] = True
+        cells.append(cell)
     lite["cells"] = cells
     return lite
 

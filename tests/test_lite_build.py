@@ -109,7 +109,39 @@ def test_tagged_cells_and_modules_of_the_package_that_need_numpy_are_skipped():
         ),
         compiled={"simulate", "fastsim"},
     )
-    assert kinds(page)[2:] == ["markdown", "markdown", "markdown", "markdown", "code"]
+    assert kinds(page)[2:] == ["markdown", "code", "markdown", "markdown", "code"]
+    assert page["cells"][3]["source"].startswith("from borsen_widget import Rules\n# from")
+
+
+def test_imports_the_page_lacks_are_commented_out_and_the_rest_of_the_cell_runs():
+    page = lite.lite_notebook(
+        notebook(
+            "import matplotlib.pyplot as plt\nimport pandas as pd\n\n"
+            "from borsen_widget import BorsenWidget, simulate\n"
+            "from borsen_widget.fastsim import run_games\n",
+            "w = BorsenWidget()\nw",
+            "simulate(w.rules, [], 10)",
+            "pd.DataFrame()",
+            "fig = plt.figure()\nw.new_game()",
+            "fig.show()\nw.new_game()\nax = fig.gca()",
+        ),
+        compiled={"simulate", "fastsim"},
+    )
+    assert kinds(page)[2:] == ["code", "code", "markdown", "markdown", "code", "markdown"]
+    # Half of it runs: the rest is there as comments. Less than half: shown as code.
+    assert page["cells"][6]["source"] == f"# fig = plt.figure()  # {lite.NOT_HERE}\nw.new_game()"
+    imports = page["cells"][2]
+    assert imports["metadata"]["lite_edited"] is True
+    note = f"  # {lite.NOT_HERE}"
+    assert imports["source"] == (
+        f"# import matplotlib.pyplot as plt{note}\n"
+        f"# import pandas as pd{note}\n"
+        "\n"
+        "from borsen_widget import BorsenWidget\n"
+        f"# from borsen_widget import BorsenWidget, simulate{note}\n"
+        f"# from borsen_widget.fastsim import run_games{note}\n"
+    )
+    assert page["cells"][3]["source"] == "w = BorsenWidget()\nw"
 
 
 def test_cells_using_what_a_skipped_cell_made_are_skipped_too():
@@ -121,19 +153,26 @@ def test_cells_using_what_a_skipped_cell_made_are_skipped_too():
             "def show():\n    return table",
             "show()",
             "table = [1, 2]",  # made again by a cell that runs: later cells may use it
-            "print(table, rules)",  # rules: the first cell's, which ran
+            "print(table)",
+            "print(rules)",  # the skipped cell made it anew: its readers expect that value
         ),
         compiled=set(),
     )
-    assert kinds(page)[2:] == [
-        "code",
-        "markdown",
-        "markdown",
-        "markdown",
-        "markdown",
-        "code",
-        "code",
-    ]
+    skipped, ran = "markdown", "code"
+    assert kinds(page)[2:] == [ran, skipped, skipped, skipped, skipped, ran, ran, skipped]
+
+
+def test_a_parameter_or_loop_variable_is_not_a_name_from_a_skipped_cell():
+    page = lite.lite_notebook(
+        notebook(
+            "import pandas as pd\nrules = pd.Series([1])\ntable = pd.Series([2])",
+            "def p_accept(rules, top):\n    return rules.accepts(top)",
+            "for rules in (1, 2):\n    print(rules)",
+            "print([table for _ in range(2)])",  # a comprehension reads the global table
+        ),
+        compiled=set(),
+    )
+    assert kinds(page)[2:] == ["markdown", "code", "code", "markdown"]
 
 
 def test_a_saved_plot_of_a_skipped_cell_is_shown_as_an_attachment():
