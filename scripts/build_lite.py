@@ -12,12 +12,13 @@ The site holds everything it loads (see ../shared/notes/jupyterlite.md for why e
   at the versions installed here (so the browser side of each widget matches its Python side),
   served by piplite with the fallback to PyPI switched off.
 - ``files/``: copies of the project's notebooks, each starting with ``%pip install -q
-  borsen_widget`` and a cell that says in one sentence what this page cannot do. A code cell
-  that needs a compiled package becomes a markdown cell showing its code and any saved plot:
-  one tagged ``needs-compiled``, one importing numpy, pandas, matplotlib or a module of the
-  package that imports them (found in the source, e.g. ``borsen_widget.simulate``), and one
-  using a name that only such cells define. The build fails if a module the page needs
-  (engine, widget, analysis) imports a compiled package.
+  borsen_widget`` and a cell that says in one sentence what this page cannot do. Code that
+  needs a compiled package (a cell tagged ``needs-compiled``; a statement importing numpy,
+  pandas, matplotlib or a module of the package that imports them, found in the source, e.g.
+  ``borsen_widget.simulate``; a statement using a name only such code makes) is commented out,
+  or its whole cell becomes a markdown cell showing its code and any saved plot (see
+  ``_Cells``). The build fails if a module the page needs (engine, widget, analysis) imports
+  a compiled package.
 
 Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
 ``pip install -e ".[lite]"``.
