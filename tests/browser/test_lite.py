@@ -79,9 +79,16 @@ while not isinstance(_todo[0], _BW):
     _todo = _todo[1:] + list(getattr(_todo[0], "children", ()))
 _w = _todo[0]
 _s = _w.game.public_state()
+from borsen_widget import analysis as _an
+try:
+    _exact = {"p_accept": str(_an.p_accept(_w.game)),
+              "outcomes": [o.to_dict() for o in _an.draw_outcomes(_w.game)]}
+except ValueError as _e:  # no card to draw: the game is over
+    _exact = {"error": str(_e)}
 print(_json.dumps({
     "version": _w.version, "pile": _s["pile"], "scores": _s["scores"],
     "names": list(_w.names), "log": [[e["kind"], e["player"]] for e in _s["log"]],
+    "saved": _w.game.to_json(), "exact": _exact,
 }))
 """
 
@@ -194,6 +201,7 @@ def click(root, selector: str, before: dict) -> dict:
 
 def test_play_notebook_offline(chromium, server, tmp_path):
     """Install from the site, play with the buttons, match the kernel; nothing leaves the site."""
+    from borsen_widget import Game, analysis
     from borsen_widget.environment import LITE_SENTENCE, missing_sentence
 
     offline = Offline(chromium, tmp_path)
@@ -263,6 +271,14 @@ def test_play_notebook_offline(chromium, server, tmp_path):
     assert draws_by_person >= clicks.count("draw"), kernel["log"]
     if "bank" in clicks:
         assert ["bank", person] in kernel["log"]
+
+    # The exact probabilities in the browser are this Python's, for the same game.
+    game = Game.from_json(kernel["saved"])
+    if game.is_over:
+        assert "error" in kernel["exact"]
+    else:
+        assert kernel["exact"]["p_accept"] == str(analysis.p_accept(game))
+        assert kernel["exact"]["outcomes"] == [o.to_dict() for o in analysis.draw_outcomes(game)]
 
     # Every module that needs no compiled package imports in Pyodide (engine, widget, analysis).
     assert modules.split() == pure_modules()
