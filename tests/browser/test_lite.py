@@ -156,6 +156,7 @@ class Offline:
         if thread.is_alive():
             raise TimeoutError(f"the JupyterLite browser session took over {timeout} s")
         if "error" in box:
+            print("The page's console, last lines:", *self.console[-30:], sep="\n")
             raise box["error"]
         return box["result"]
 
