@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 OBJECTIVES = ("own", "lead")
+# Terms of the run bound computed exactly; the rest are bounded (see _TurnModel._run_bound).
+_RUN_TERMS = 12
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -489,11 +491,13 @@ class _TurnModel:
     # -- an upper bound for pruning
 
     def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> float:
-        """E[K], K = the number of cards a clairvoyant would see accepted in a row (the run).
+        """An upper bound on E[K], K = the number of cards a clairvoyant would see accepted
+        in a row (the run), for the original R5.
 
         Counts the valid runs of each length j exactly: with i aces among the first j cards
         the other cards fall into i+1 blocks, each non-decreasing (R5), block 0 also beating
-        the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Only for the original R5.
+        the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Lengths past ``_RUN_TERMS`` are
+        bounded by P(K ≥ _RUN_TERMS) each (P(K ≥ j) never grows with j).
         """
         ranks = [0] * 12
         aces = 0
@@ -504,34 +508,48 @@ class _TurnModel:
                 else:
                     ranks[self.rank[cls]] += copies
         n = sum(counts)
+        top = min(n, _RUN_TERMS)
         equal = self.rules.equal_accepted
-        total = [0.0] * (n + 1)
-        for i in range(aces + 1):
+        total = [0.0] * (top + 1)
+        for i in range(min(aces, top) + 1):
             poly = [1.0]
+            limit = top - i  # the degree still needed
             for r in range(12):
                 copies = ranks[r]
                 if not copies:
                     continue
                 allowed = top_rank is None or r > top_rank or (r == top_rank and equal)
-                factor = _run_factor(copies, i, allowed, equal)  # floats: a bound needs no more
-                new = [0.0] * (len(poly) + copies)
+                factor = _run_factor(copies, i, allowed, equal)
+                size = min(len(poly) + copies, limit + 1)
+                new = [0.0] * size
                 for x, px in enumerate(poly):
                     if px:
-                        for kk, fk in enumerate(factor):
-                            if fk:
-                                new[x + kk] += px * fk
+                        for kk in range(min(copies, size - 1 - x) + 1):
+                            new[x + kk] += px * factor[kk]
                 poly = new
             ways = _falling(aces, i)
             for x, px in enumerate(poly):
                 j = x + i
-                if 1 <= j <= n:
+                if 1 <= j <= top:
                     total[j] += ways * px
         expected = 0.0
-        falling = 1
-        for j in range(1, n + 1):
+        falling = 1.0
+        p = 1.0
+        for j in range(1, top + 1):
             falling *= n - j + 1
-            expected += total[j] / falling
-        return expected
+            p = total[j] / falling
+            expected += p
+        return expected + (n - top) * p
+
+    def _crude_run_bound(self, counts, accepted: int, n: int) -> float:
+        """A cheap upper bound on E[K]: the accepted non-aces before the first refused card
+        or ace, plus everything after an ace that comes first."""
+        aces = sum(copies for cls, copies in enumerate(counts) if copies and self.is_ace[cls])
+        good = accepted - aces
+        stoppers = n - good
+        if stoppers == 0:
+            return float(n)
+        return good / (stoppers + 1) + aces / stoppers * n
 
     # -- the dynamic programme
 
@@ -628,8 +646,10 @@ class _TurnModel:
             if any(copies and self.is_ace[c] for c, copies in enumerate(counts))
             else 0
         )
-        bound = m * accepted / n + self._run_bound(counts, top_rank) + loot
-        return bound <= m - 1e-9 * (m + 1)
+        slack = m - 1e-9 * (m + 1) - m * accepted / n - loot
+        if self._crude_run_bound(counts, accepted, n) <= slack:
+            return True
+        return self._run_bound(counts, top_rank) <= slack
 
 
 def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
