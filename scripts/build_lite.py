@@ -485,7 +485,8 @@ def _comment_out(source: str, edits: dict[ast.stmt, str | None]) -> str | None:
     lines = source.splitlines()
     for statement in sorted(edits, key=lambda s: s.lineno, reverse=True):
         first, last = statement.lineno - 1, statement.end_lineno
-        if statement.col_offset != 0 or len(lines[last - 1]) != statement.end_col_offset:
+        after = lines[last - 1].encode()[statement.end_col_offset :].decode().strip()  # bytes
+        if statement.col_offset != 0 or (after and not after.startswith("#")):
             return None
         kept = edits[statement]
         note = [f"# {line}" for line in lines[first:last]]

@@ -124,12 +124,18 @@ def test_imports_the_page_lacks_are_commented_out_and_the_rest_of_the_cell_runs(
             "pd.DataFrame()",
             "fig = plt.figure()\nw.new_game()",
             "fig.show()\nw.new_game()\nax = fig.gca()",
+            'import matplotlib\nmatplotlib.use("Agg")  # quiet ♠\nprint("♠"); x = 1',
         ),
         compiled={"simulate", "fastsim"},
     )
-    assert kinds(page)[2:] == ["code", "code", "markdown", "markdown", "code", "markdown"]
+    assert kinds(page)[2:] == ["code", "code", "markdown", "markdown", "code", "markdown", "code"]
     # Half of it runs: the rest is there as comments. Less than half: shown as code.
     assert page["cells"][6]["source"] == f"# fig = plt.figure()  # {lite.NOT_HERE}\nw.new_game()"
+    assert page["cells"][8]["source"] == (  # a comment after a statement is no obstacle
+        f"# import matplotlib  # {lite.NOT_HERE}\n"
+        f'# matplotlib.use("Agg")  # quiet ♠  # {lite.NOT_HERE}\n'
+        'print("♠"); x = 1'
+    )
     imports = page["cells"][2]
     assert imports["metadata"]["lite_edited"] is True
     note = f"  # {lite.NOT_HERE}"
