@@ -484,10 +484,6 @@ class _TurnModel:
         self._loot[key] = hit
         return hit
 
-    def _loot_cap(self, robbed: tuple[int, ...]) -> int:
-        """Every card still robbable from the possible victims: a bound on future loot."""
-        return sum(self.robbable) - sum(robbed)
-
     # -- an upper bound for pruning
 
     def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> float:
@@ -624,32 +620,59 @@ class _TurnModel:
     def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n) -> bool:
         """True when banking is provably at least as good as drawing (a sound bound).
 
-        Any play that draws now scores at most m·P(accepted) + E[K] + (all loot left): the
-        pile only counts if the first draw is accepted, and a clairvoyant who banks just
-        before the first refused card gains E[K] cards (:meth:`_run_bound`).
+        Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
+        counts if the first draw is accepted; a clairvoyant who banks just before the first
+        refused card gains E[K] cards (:meth:`_run_bound`); and an ace is only drawn in the
+        turn if some ace comes before every card the top refuses now, a chance of at most
+        aces / (aces + refused), robbing at most what it could rob now (banks only shrink).
+        Returning False is always safe: the state is then solved exactly.
         """
         accepted = 0
-        gain_once = 0
-        own = self.objective == "own"
+        aces = 0
+        loot_now = 0
         for cls, copies in enumerate(counts):
-            if copies and mask >> cls & 1:
-                accepted += copies
-        # A cheap lower bound first: draw once, then bank if accepted. If that beats banking,
-        # drawing is better and there is nothing to prove.
-        gain_once = accepted * (m + 1) - (0 if own or self.last_turn else (n - accepted) * (m + 1))
-        if gain_once > m * n:
+            if copies:
+                if mask >> cls & 1:
+                    accepted += copies
+                if self.is_ace[cls]:
+                    aces += copies
+                    loot_now += copies * self._rob(cls, robbed)[0]
+        refused = n - accepted
+        # A cheap lower bound first: draw once, then bank if accepted (loot to the bank is
+        # kept either way). If that beats banking, drawing is better: nothing to prove.
+        lost = 0 if self.objective == "own" or self.last_turn else refused * (m + 1)
+        kept = 0 if self.rules.loot_to == "pile" else loot_now
+        if accepted * (m + 1) + kept - lost > m * n:
             return False
-        if not self.standard:
+        if not self.standard or not refused:
             return False
-        loot = (
-            self._loot_cap(robbed)
-            if any(copies and self.is_ace[c] for c, copies in enumerate(counts))
-            else 0
-        )
+        loot = 0.0
+        if aces:
+            loot = (
+                aces
+                / (aces + refused)
+                * sum(
+                    copies * self._loot_max(cls, robbed)
+                    for cls, copies in enumerate(counts)
+                    if copies and self.is_ace[cls]
+                )
+                / aces
+            )
         slack = m - 1e-9 * (m + 1) - m * accepted / n - loot
+        if slack <= 0:
+            return False
         if self._crude_run_bound(counts, accepted, n) <= slack:
             return True
         return self._run_bound(counts, top_rank) <= slack
+
+    def _loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
+        """The most an ace of class ``cls`` could rob later in the turn (R9): victims' banks
+        only shrink during a turn; a custom loot_rule may take up to all robbable cards."""
+        left = [r - k for r, k in zip(self.robbable, robbed, strict=False)]
+        if self.rules.loot_rule is not None:
+            return max(left, default=0)
+        share = self.rules.ace_shares[CARDS[self.reps[cls]].suit]
+        return max((x * share.numerator // share.denominator for x in left), default=0)
 
 
 def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
