@@ -257,6 +257,9 @@ SMALL_POSITIONS = [
     ("3C 3D 3H 6S AC 2D", None, "3S", {"equal_accepted": False}),
     ("2C 5D 7H AS KC 3H", ["", "", "4C 5C 6C 7C"], "8S", {"ace_shares": {"S": 1}}),
     ("2C 5D 7H 9S KC", None, "6S 8S", {"players": 2}),
+    ("5C 5C 7H AS AS 3H", ["", "", "4C 4C 6D 8D"], "6S", {"decks": 2}),
+    ("4C 9D 8H AH AC 2D", ["", "6C 7C 8C 9C TC", "2C"], "5S", {"rob_target": "next"}),
+    ("4C 9D 8H AH 2D 3D", ["", "", "6C 7C 8C"], "5S", {"bank_ends_turn": False}),
 ]
 
 
