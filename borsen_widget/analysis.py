@@ -495,33 +495,38 @@ class _TurnModel:
         the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Lengths past ``_RUN_TERMS`` are
         bounded by P(K ≥ _RUN_TERMS) each (P(K ≥ j) never grows with j).
         """
+        is_ace, rank_of = self.is_ace, self.rank
         ranks = [0] * 12
         aces = 0
         for cls, copies in enumerate(counts):
             if copies:
-                if self.is_ace[cls]:
+                if is_ace[cls]:
                     aces += copies
                 else:
-                    ranks[self.rank[cls]] += copies
+                    ranks[rank_of[cls]] += copies
         n = sum(counts)
         top = min(n, _RUN_TERMS)
         equal = self.rules.equal_accepted
+        present = [
+            (copies, top_rank is None or r > top_rank or (r == top_rank and equal))
+            for r, copies in enumerate(ranks)
+            if copies
+        ]
         total = [0.0] * (top + 1)
         for i in range(min(aces, top) + 1):
             poly = [1.0]
-            limit = top - i  # the degree still needed
-            for r in range(12):
-                copies = ranks[r]
-                if not copies:
-                    continue
-                allowed = top_rank is None or r > top_rank or (r == top_rank and equal)
+            limit = top - i + 1  # the number of coefficients still needed
+            for copies, allowed in present:
                 factor = _run_factor(copies, i, allowed, equal)
-                size = min(len(poly) + copies, limit + 1)
-                new = [0.0] * size
-                for x, px in enumerate(poly):
-                    if px:
-                        for kk in range(min(copies, size - 1 - x) + 1):
-                            new[x + kk] += px * factor[kk]
+                size = min(len(poly) + copies, limit)
+                new = poly[:size] + [0.0] * (size - len(poly))  # factor[0] is always 1
+                for kk in range(1, min(copies + 1, size)):
+                    fk = factor[kk]
+                    if fk:
+                        width = min(len(poly), size - kk)
+                        new[kk : kk + width] = [
+                            a + b * fk for a, b in zip(new[kk : kk + width], poly, strict=False)
+                        ]
                 poly = new
             ways = _falling(aces, i)
             for x, px in enumerate(poly):
