@@ -371,6 +371,8 @@ def test_figures_depend_on_public_information_only():
         o.to_dict() for o in analysis.draw_outcomes(g)
     ]
     assert analysis.summary(twin) == analysis.summary(g)
+    data = json.loads(json.dumps(analysis.summary(g)))
+    assert data["best_turn"]["values"]["bank"] == {"fraction": "1/1", "decimal": 1.0}
     a = analysis.win_chance(g, n=40, seed=3).to_dict()
     b = analysis.win_chance(twin, n=40, seed=3).to_dict()
     assert a == b
