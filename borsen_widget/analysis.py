@@ -744,6 +744,10 @@ def best_turn(game: Game, objective: str = "own") -> TurnAdvice:
 
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
+
+    Cost: milliseconds for most positions; the first turns of a one-deck game take seconds
+    (about 25 s for the very first draw: some 400 000 states). Solved states are kept for the
+    last few positions, so the rest of a turn is fast once its start is solved.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
@@ -909,6 +913,10 @@ def summary(game: Game, objective: str = "own", *, with_best_turn: bool = True, 
     the deck's cards left by rank with the accepted ones marked, every draw outcome, and the
     best stopping rule for the turn (``with_best_turn``; ``None`` with a ``reason`` when
     there is no decision to make).
+
+    Cost: everything but the best turn takes well under a millisecond; the exact best turn
+    takes milliseconds late in a game but up to about 25 s in the first turns of a one-deck
+    game (see ``benchmarks/analysis_speed.py``), so a screen may ask for it separately.
     """
     data: dict = {
         "phase": game.phase,
