@@ -653,16 +653,13 @@ class _TurnModel:
             return False
         loot = 0.0
         if aces:
-            loot = (
-                aces
-                / (aces + refused)
-                * sum(
-                    copies * self._loot_max(cls, robbed)
-                    for cls, copies in enumerate(counts)
-                    if copies and self.is_ace[cls]
-                )
-                / aces
+            # Each ace is in the run only if an ace comes before every refused card.
+            most = sum(
+                copies * self._loot_max(cls, robbed)
+                for cls, copies in enumerate(counts)
+                if copies and self.is_ace[cls]
             )
+            loot = aces / (aces + refused) * most
         slack = m - 1e-9 * (m + 1) - m * accepted / n - loot
         if slack <= 0:
             return False

@@ -433,3 +433,40 @@ def test_fraction_data_is_exact_and_json_safe():
     assert analysis.fraction_data(Fraction(15, 30)) == {"fraction": "1/2", "decimal": 0.5}
     assert analysis.fraction_data(3) == {"fraction": "3/1", "decimal": 3.0}
     assert cards("AS")[0].is_ace
+
+
+def test_pruning_never_changes_a_value(monkeypatch):
+    """The DP skips states where a sound bound proves banking best (R4). On 60 random
+    positions with decks of 11–14 cards, robbable banks and the R5/R9 options, the values
+    with that shortcut equal the values of the full DP without it."""
+    rng = random.Random(4)
+    everything = [Card.parse(f"{r}{s}") for r in "23456789TJQKA" for s in "SHCD"]
+    positions = []
+    for _ in range(60):
+        cards_ = everything[:]
+        rng.shuffle(cards_)
+        size = rng.randrange(11, 15)
+        deck, pile = cards_[:size], cards_[size : size + rng.randrange(1, 4)]
+        rest = [c for c in cards_[size + len(pile) :] if not c.is_ace]
+        banks = [rest[:3], rest[3 : 3 + rng.randrange(0, 8)], rest[10 : 10 + rng.randrange(0, 12)]]
+        options = rng.choice(
+            [
+                {},
+                {"loot_to": "pile"},
+                {"rob_target": "leader"},
+                {"ace_shares": {"S": 1, "H": 1}},
+                {"equal_accepted": False},
+            ]
+        )
+        rules = Rules(players=3, **options)
+        game = Game.from_position(rules, deck=deck, banks=banks, pile=pile, current_player=0)
+        positions.append(game)
+    objectives = ["own", "lead"]
+    with_shortcut = [
+        analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)
+    ]
+    analysis.clear_cache()
+    monkeypatch.setattr(analysis._TurnModel, "_bank_is_proven", lambda *args: False)
+    without = [analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)]
+    analysis.clear_cache()
+    assert with_shortcut == without
