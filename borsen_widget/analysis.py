@@ -36,6 +36,7 @@ from .game import Game
 __all__ = [
     "Estimate",
     "Outcome",
+    "TooManyStates",
     "TurnAdvice",
     "WinChance",
     "best_turn",
@@ -459,6 +460,8 @@ class _TurnModel:
         )  # 0..11 for 2..K
         self.top_rank = None if top is None or top.is_ace else top.rank - 2
         self.memo: dict = {}
+        self.limit = math.inf  # stop after this many memo entries (see best_turn's max_states)
+        self.budget: int | None = None
         self._loot: dict = {}
         self._fact = [math.factorial(i) for i in range(sum(counts) + 2)]
 
@@ -608,6 +611,11 @@ class _TurnModel:
         hit = memo.get(key)
         if hit is not None:
             return hit
+        if len(memo) >= self.limit:
+            raise TooManyStates(
+                f"the best turn needs more than {self.budget} new states here; ask again "
+                "with a larger max_states, or None to wait for the exact answer"
+            )
         n = sum(counts)
         bank = m * self._fact[n]
         accepted = mask & present
@@ -720,7 +728,12 @@ def _model(game: Game, objective: str) -> _TurnModel:
     return fresh
 
 
-def best_turn(game: Game, objective: str = "own") -> TurnAdvice:
+class TooManyStates(RuntimeError):
+    """:func:`best_turn` stopped at its ``max_states`` budget (the states it solved are kept,
+    so asking again goes on from there)."""
+
+
+def best_turn(game: Game, objective: str = "own", *, max_states: int | None = None) -> TurnAdvice:
     """The best stopping rule for the rest of the current turn, exactly (R4–R9, R14, R14a).
 
     Dynamic programming over every card that can still come, from the deck's composition.
@@ -742,17 +755,28 @@ def best_turn(game: Game, objective: str = "own") -> TurnAdvice:
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
 
-    Cost: milliseconds for most positions; the first turns of a one-deck game take seconds
-    (about 25 s for the very first draw: some 400 000 states). Solved states are kept for the
-    last few positions, so the rest of a turn is fast once its start is solved.
+    Cost: milliseconds for most positions, but the first turns of a one-deck game take
+    seconds to minutes (about 25 s for the very first draw, some 400 000 states; longer when
+    aces can rob a rich bank, since loot makes drawing worth more). ``max_states`` caps the
+    work: past that many new states :class:`TooManyStates` is raised. Solved states are kept
+    for the last few positions, so asking again, or later in the same turn, goes on from there.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
     if game.phase != "play":
         raise ValueError(f"no draw-or-bank decision to advise on: the phase is {game.phase!r}")
+    if max_states is not None and (
+        isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1
+    ):
+        raise ValueError(f"max_states must be a whole number >= 1 or None, not {max_states!r}")
     model = _model(game, objective)
     before = len(model.memo)
-    draw, bank, n = model.solve()
+    model.budget = max_states
+    model.limit = math.inf if max_states is None else before + max_states
+    try:
+        draw, bank, n = model.solve()
+    finally:
+        model.limit = math.inf
     fact = math.factorial(n)
     values = {
         "draw": None if draw is None else Fraction(draw, fact),
@@ -903,7 +927,17 @@ def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None
 # ---------------------------------------------------------------------------------- summary
 
 
-def summary(game: Game, objective: str = "own", *, with_best_turn: bool = True, names=None) -> dict:
+SUMMARY_MAX_STATES = 50_000
+
+
+def summary(
+    game: Game,
+    objective: str = "own",
+    *,
+    with_best_turn: bool = True,
+    max_states: int | None = SUMMARY_MAX_STATES,
+    names=None,
+) -> dict:
     """Everything the teacher's panel shows, as JSON-safe data (public information only).
 
     ``p_accept`` (as counted, as reduced, as a decimal, with the counting sentence of §4),
@@ -912,8 +946,9 @@ def summary(game: Game, objective: str = "own", *, with_best_turn: bool = True, 
     there is no decision to make).
 
     Cost: everything but the best turn takes well under a millisecond; the exact best turn
-    takes milliseconds late in a game but up to about 25 s in the first turns of a one-deck
-    game (see ``benchmarks/analysis_speed.py``), so a screen may ask for it separately.
+    takes milliseconds late in a game but seconds or more in the first turns of a one-deck
+    game (see ``benchmarks/analysis_speed.py``), so it is capped at ``max_states`` new states
+    (about 3 s; ``None``: no cap): past that ``best_turn`` is ``None`` and ``reason`` says why.
     """
     data: dict = {
         "phase": game.phase,
@@ -953,8 +988,11 @@ def summary(game: Game, objective: str = "own", *, with_best_turn: bool = True, 
     data["deck"] = [{**e, "all_accepted": e["accepted"] == e["count"]} for e in by_rank.values()]
     data["outcomes"] = [o.to_dict() for o in draw_outcomes(game, names)]
     if with_best_turn:
-        if game.phase == "play":
-            data["best_turn"] = best_turn(game, objective).to_dict()
-        else:
+        if game.phase != "play":
             data["reason"] = "an ace decision is pending (R11)"
+        else:
+            try:
+                data["best_turn"] = best_turn(game, objective, max_states=max_states).to_dict()
+            except TooManyStates as error:
+                data["reason"] = str(error)
     return data

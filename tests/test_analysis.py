@@ -470,3 +470,21 @@ def test_pruning_never_changes_a_value(monkeypatch):
     without = [analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)]
     analysis.clear_cache()
     assert with_shortcut == without
+
+
+def test_best_turn_budget_stops_and_resumes():
+    """max_states caps the work with TooManyStates; the states solved so far are kept, so a
+    later call without a cap finishes with the same exact values as a fresh one."""
+    g = position("2C 5D 7H 9S KC 3H AS 8D TD JD 4S 6C QH", banks=["", "", "2S 3S 4H"], pile="3D")
+    analysis.clear_cache()
+    with pytest.raises(analysis.TooManyStates, match="max_states"):
+        analysis.best_turn(g, max_states=5)
+    resumed = analysis.best_turn(g)
+    analysis.clear_cache()
+    assert resumed.values == analysis.best_turn(g).values
+    analysis.clear_cache()
+    s = analysis.summary(g, max_states=5)
+    analysis.clear_cache()
+    assert s["best_turn"] is None and "max_states" in s["reason"]
+    with pytest.raises(ValueError, match="max_states"):
+        analysis.best_turn(g, max_states=0)
