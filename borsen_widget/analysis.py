@@ -489,9 +489,9 @@ class _TurnModel:
 
     # -- an upper bound for pruning
 
-    def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> float:
-        """An upper bound on E[K], K = the number of cards a clairvoyant would see accepted
-        in a row (the run), for the original R5.
+    def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> tuple[float, float]:
+        """Upper bounds on E[K], K = the number of cards a clairvoyant would see accepted in
+        a row (the run), and on the expected number of aces in the run, for the original R5.
 
         Counts the valid runs of each length j exactly: with i aces among the first j cards
         the other cards fall into i+1 blocks, each non-decreasing (R5), block 0 also beating
@@ -516,6 +516,7 @@ class _TurnModel:
             if copies
         ]
         total = [0.0] * (top + 1)
+        ace_last = [0.0] * (top + 1)
         for i in range(min(aces, top) + 1):
             poly = [1.0]
             limit = top - i + 1  # the number of coefficients still needed
@@ -536,14 +537,24 @@ class _TurnModel:
                 j = x + i
                 if 1 <= j <= top:
                     total[j] += ways * px
+            # A valid run of j - 1 cards with i aces, then one of the other aces as card j.
+            ways *= aces - i
+            if ways:
+                for x, px in enumerate(poly):
+                    j = x + i + 1
+                    if j <= top:
+                        ace_last[j] += ways * px
         expected = 0.0
+        aces_in_run = 0.0
         falling = 1.0
         p = 1.0
         for j in range(1, top + 1):
             falling *= n - j + 1
             p = total[j] / falling
             expected += p
-        return expected + (n - top) * p
+            aces_in_run += ace_last[j] / falling
+        tail = (n - top) * p  # each later card is in the run with a chance of at most p
+        return expected + tail, aces_in_run + tail
 
     def _crude_run_bound(self, counts, accepted: int, n: int) -> float:
         """A cheap upper bound on E[K]: the accepted non-aces before the first refused card
@@ -659,21 +670,25 @@ class _TurnModel:
             return False
         if not self.standard or not refused:
             return False
+        base = m - 1e-9 * (m + 1) - m * accepted / n
+        if base <= 0:
+            return False
         loot = 0.0
+        most = 0
         if aces:
             # Each ace is in the run only if an ace comes before every refused card.
-            most = sum(
-                copies * self._loot_max(cls, robbed)
+            each = [
+                (copies, self._loot_max(cls, robbed))
                 for cls, copies in enumerate(counts)
                 if copies and self.is_ace[cls]
-            )
-            loot = aces / (aces + refused) * most
-        slack = m - 1e-9 * (m + 1) - m * accepted / n - loot
-        if slack <= 0:
-            return False
-        if self._crude_run_bound(counts, accepted, n) <= slack:
+            ]
+            most = max(loot for _, loot in each)
+            loot = aces / (aces + refused) * sum(copies * loot for copies, loot in each)
+        if self._crude_run_bound(counts, accepted, n) + loot <= base:
             return True
-        return self._run_bound(counts, top_rank) <= slack
+        run, aces_in_run = self._run_bound(counts, top_rank)
+        # Or: every ace drawn is in the run, and robs at most the most any ace could.
+        return run + min(loot, aces_in_run * most) <= base
 
     def _loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
         """The most an ace of class ``cls`` could rob later in the turn (R9): victims' banks
