@@ -488,3 +488,32 @@ def test_best_turn_budget_stops_and_resumes():
     assert s["best_turn"] is None and "max_states" in s["reason"]
     with pytest.raises(ValueError, match="max_states"):
         analysis.best_turn(g, max_states=0)
+
+
+def test_run_bound_counts_runs_exactly():
+    """The pruning bound's run count (R5: aces always accepted and anything after them;
+    otherwise ranks at least the top) equals E[run length] and E[aces in the run] over every
+    order of small decks."""
+    model = analysis._TurnModel(Game(Rules(players=3), seed=1), "own")
+    rng = random.Random(3)
+    for _ in range(15):
+        by_class = [0] * model.size
+        for _ in range(rng.randrange(3, 7)):
+            cls = rng.randrange(model.size)
+            by_class[cls] = min(by_class[cls] + 1, 4)
+        top = rng.choice([None, 0, 3, 6, 9])  # rank index: 0 is a 2
+        deck = [c for c, k in enumerate(by_class) for _ in range(k)]
+        runs = aces = count = 0
+        for order in itertools.permutations(deck):
+            below = top
+            for cls in order:
+                rank = model.rank[cls]
+                if below is not None and rank is not None and rank < below:
+                    break
+                runs += 1
+                aces += rank is None
+                below = rank
+            count += 1
+        run, aces_in_run = model._run_bound(tuple(by_class), top)
+        assert run == pytest.approx(runs / count, abs=1e-9)
+        assert aces_in_run == pytest.approx(aces / count, abs=1e-9)
