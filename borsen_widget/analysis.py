@@ -882,10 +882,9 @@ class WinChance:
 
 
 def _canonical(game: Game) -> Game:
-    """A lean copy whose deck is in canonical order: its future depends on public facts only."""
-    twin = game.resample(0)
-    twin._deck.sort()
-    return twin
+    """A lean copy (no log, no undo) to resample from; ``resample`` starts from the canonical
+    order, so every sample depends on public facts and its seed only."""
+    return game.resample(0)
 
 
 def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None) -> WinChance:
@@ -927,7 +926,7 @@ def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None
     for s in sample_seeds:
         for action in actions:
             twin = base.resample(s)
-            twin._step(step[action])
+            twin.step(step[action])
             twin._run(bots)
             if player in twin.winners:
                 wins[action] += 1

@@ -491,6 +491,12 @@ class Game:
 
     # ------------------------------------------------------------------ the rules
 
+    def step(self, action: Action) -> None:
+        """Apply a *trusted* legal :class:`Action` with no check and no undo point: the lean
+        path for bots, simulations and analysis (:meth:`apply` is the one for people; an
+        illegal action here leaves the game in an undefined state)."""
+        self._step(action)
+
     def _step(self, action: Action) -> None:
         """Apply a legal action, unchecked: the lean path for bots and simulation."""
         if action is DRAW or action.kind == "draw":
@@ -886,6 +892,8 @@ class Game:
         twin = self.copy()
         twin._seed = self._check_seed(seed)
         twin._rng = random.Random(twin._seed)
+        # From the canonical order, so the copy depends on public facts and the seed only.
+        twin._deck.sort()
         shuffle(twin._deck, twin._rng)
         twin._history = [] if record else None
         if not record:

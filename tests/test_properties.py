@@ -201,3 +201,13 @@ def test_rules_changed_mid_game_keep_the_invariants(rules, changes, seed):
         assert steps < STEP_BUDGET, "the game did not end (R13, R14a)"
     game.check_invariants()
     assert game.legal_actions() == [] and game.winners
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32), other=st.integers(0, 2**32))
+def test_resample_depends_on_public_facts_and_its_seed_only(rules, seed, other):
+    """Two games differing only in hidden order and seed resample to the identical game."""
+    game = Game(rules, seed=seed)
+    twin = game.resample(other, record=True)  # same public facts, another hidden order
+    assert game.resample(7)._deck == twin.resample(7)._deck
+    assert core(game.resample(7)) == core(twin.resample(7))
