@@ -349,48 +349,51 @@ class ExpectedValueBot(Bot):
 
 
 class OptimalTurnBot(Bot):
-    """The exact best stopping rule for the current turn, from
-    :func:`borsen_widget.analysis.best_turn` (the analysis module's optimal draw/bank choice).
+    """The exact best stopping rule for the rest of the turn, from
+    :func:`borsen_widget.analysis.best_turn` (dynamic programming over the cards that can still
+    come; ``objective`` ``"own"`` or ``"lead"``, as there).
 
-    Needs ``borsen_widget.analysis`` with ``best_turn``; a clear error says so otherwise.
+    The exact rule costs milliseconds late in a game but seconds or more in the first turns of
+    a one-deck game. ``max_states`` caps the work per decision: past it the bot decides by
+    one step of look-ahead, as :class:`ExpectedValueBot` does, and counts it in
+    ``fallbacks``. ``None`` (the default) always solves exactly. Aces: the keep policy.
     """
 
-    def __init__(self):
-        self._best_turn = _load_best_turn()
+    def __init__(self, objective: str = "own", max_states: int | None = None):
+        from .analysis import OBJECTIVES
+
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        if max_states is not None and (
+            isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1
+        ):
+            raise ValueError(f"max_states must be a whole number >= 1 or None, not {max_states!r}")
+        self.objective = objective
+        self.max_states = max_states
+        self.fallbacks = 0
+        self._one_step = ExpectedValueBot()
 
     def choose(self, game: Game) -> Action:
+        from .analysis import TooManyStates, best_turn
+
         if game._phase == ACES:
             return self.keep_aces(game)
         if not game._deck:
             return BANK
         if not game._pile:
             return DRAW
-        return Action.parse(_best_action(self._best_turn(game)))
+        try:
+            advice = best_turn(game, self.objective, max_states=self.max_states)
+        except TooManyStates:
+            self.fallbacks += 1
+            return self._one_step.choose(game)
+        return DRAW if advice.action == "draw" else BANK
 
     def __str__(self) -> str:
-        return "OptimalTurnBot()"
-
-
-def _load_best_turn():
-    try:
-        from .analysis import best_turn
-    except ImportError as error:
-        raise ImportError(
-            "OptimalTurnBot needs borsen_widget.analysis.best_turn, which this version does "
-            "not have yet"
-        ) from error
-    return best_turn
-
-
-def _best_action(answer) -> str:
-    """Read ``best_turn``'s answer: an Action, its text, or an object/dict naming it."""
-    if isinstance(answer, (Action, str)):
-        return str(answer)
-    for key in ("action", "best", "choice"):
-        value = answer.get(key) if isinstance(answer, dict) else getattr(answer, key, None)
-        if value is not None:
-            return str(value)
-    raise TypeError(f"cannot read an action from best_turn's answer {answer!r}")
+        args = [] if self.objective == "own" else [repr(self.objective)]
+        if self.max_states is not None:
+            args.append(f"max_states={self.max_states}")
+        return f"OptimalTurnBot({', '.join(args)})"
 
 
 # ---------------------------------------------------------------------- player strategies

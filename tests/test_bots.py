@@ -309,13 +309,37 @@ def test_as_bot_rejects_what_is_not_a_strategy():
     assert isinstance(as_bot(cautious), Bot)
 
 
-def test_optimal_turn_bot_needs_the_analysis_module():
-    """OptimalTurnBot uses analysis.best_turn; without it the error says so."""
-    try:
-        from borsen_widget.analysis import best_turn  # noqa: F401
-    except ImportError:
-        with pytest.raises(ImportError, match="best_turn"):
-            OptimalTurnBot()
-        return
-    game = play(Game(Rules(), 3), [OptimalTurnBot(), ThresholdBot(4), RandomBot(1)])
-    assert game.is_over
+def test_optimal_turn_bot_follows_best_turn():
+    """OptimalTurnBot plays analysis.best_turn's choice at every decision (R4), late in a
+    game where the exact rule is cheap, and plays such a game to its end."""
+    from borsen_widget import analysis
+
+    deck = "4S 9H 2C KD 7S AH 5D JC 3H QS 8C 6D".split()
+    game = Game.from_position(
+        Rules(), deck=deck, banks=[["2S", "3S"], ["4H"], ["TC", "TD", "JS"]], current_player=0
+    )
+    bot = OptimalTurnBot()
+    decisions = 0
+    while not game.is_over:
+        action = bot.choose(game)
+        if game.phase == "play" and game.pile and game.deck_size:
+            assert str(action) == analysis.best_turn(game).action
+            decisions += 1
+        game.apply(action)
+    assert decisions >= 3 and bot.fallbacks == 0
+
+
+def test_optimal_turn_bot_falls_back_past_its_budget():
+    """With max_states, a decision too costly to solve exactly is made by one step of
+    look-ahead (ExpectedValueBot), and counted."""
+    game = Game(Rules(first_player=0), seed=5)
+    game.draw()
+    bot = OptimalTurnBot(max_states=50)
+    assert bot.choose(game) == ExpectedValueBot().choose(game)
+    assert bot.fallbacks == 1
+    assert str(bot) == "OptimalTurnBot(max_states=50)"
+    assert str(OptimalTurnBot("lead")) == "OptimalTurnBot('lead')"
+    with pytest.raises(ValueError, match="objective"):
+        OptimalTurnBot("win")
+    with pytest.raises(ValueError, match="max_states"):
+        OptimalTurnBot(max_states=0)
