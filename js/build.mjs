@@ -1,4 +1,5 @@
-// Build the widget's front end: js/src/ → borsen_widget/static/{widget.js,widget.css}.
+// Build the widgets' front end: js/src/ → borsen_widget/static/{widget.js,panel.js,widget.css}
+// (panel.js is ProbabilityPanel's module; it shares the panel's code and the CSS with the game).
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
@@ -29,8 +30,15 @@ await build({
 });
 await build({
   ...common,
+  entryPoints: ["src/panel-widget.js"],
+  outfile: path.join(outdir, "panel.js"),
+  format: "esm",
+  target: "es2020",
+});
+await build({
+  ...common,
   entryPoints: ["src/widget.css"],
   outfile: path.join(outdir, "widget.css"),
   target: "chrome111",
 });
-console.log(`built ${path.relative(process.cwd(), outdir) || "."}/widget.{js,css}`);
+console.log(`built ${path.relative(process.cwd(), outdir) || "."}/{widget.js,panel.js,widget.css}`);

@@ -39,7 +39,13 @@ def _node_or_skip() -> str:
 def test_shipped_front_end_equals_a_fresh_build(tmp_path):
     node = _node_or_skip()
     subprocess.run([node, "build.mjs", str(tmp_path)], cwd=JS, check=True, capture_output=True)
-    for name in ("widget.js", "widget.css"):
+    built_names = sorted(p.name for p in tmp_path.iterdir())
+    shipped_names = sorted(p.name for p in STATIC.iterdir() if p.is_file())
+    assert built_names == shipped_names, (
+        "borsen_widget/static/ must hold exactly what js/ builds: run `make js` and commit"
+    )
+    assert {"widget.js", "panel.js", "widget.css"} <= set(built_names)
+    for name in built_names:
         built = (tmp_path / name).read_bytes()
         shipped = (STATIC / name).read_bytes()
         assert built == shipped, (
@@ -49,6 +55,7 @@ def test_shipped_front_end_equals_a_fresh_build(tmp_path):
 
 
 def test_the_widget_loads_the_shipped_files():
+    from borsen_widget.panel import ProbabilityPanel
     from borsen_widget.widget import BorsenWidget
 
     w = BorsenWidget(seats=["Ada", "Bo"], seed=1)
@@ -56,6 +63,9 @@ def test_the_widget_loads_the_shipped_files():
     assert state["_esm"] == (STATIC / "widget.js").read_text(encoding="utf-8")
     assert state["_css"] == (STATIC / "widget.css").read_text(encoding="utf-8")
     assert "export" in state["_esm"] and ".borsen" in state["_css"]
+    panel = ProbabilityPanel(w).get_state()
+    assert panel["_esm"] == (STATIC / "panel.js").read_text(encoding="utf-8")
+    assert panel["_css"] == state["_css"] and "export" in panel["_esm"]
 
 
 def test_every_css_rule_is_scoped_under_the_root_class():

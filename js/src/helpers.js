@@ -249,6 +249,7 @@ export function keyIntent(event, view, dialog = false) {
   }
   if (key === "s" && controls.bots && view.bot_turn) return { intent: "step" };
   if (key === "n") return { intent: "new_game" };
+  if (key === "t") return { intent: "panel" };
   return null;
 }
 

@@ -2,6 +2,8 @@
 // render() builds the table once per view and updates it whenever the model's `view` or
 // `notice` changes; clicks and keys become intents sent to Python with the view's version.
 // The pure parts (cards, layout, words, keys) live in helpers.js and are unit-tested.
+// The teacher's panel (probabilities, beside the table) is drawn by panel.js from the
+// model's `panel` (empty while it is switched off).
 
 import {
   EVENT_GLYPHS,
@@ -25,8 +27,12 @@ import {
   statusText,
   toggleChoice,
 } from "./helpers.js";
+import { mountPanel } from "./panel.js";
+import { panelKey } from "./panel-helpers.js";
 
 const TEMPLATE = `
+<div class="borsen-layout">
+<div class="borsen-game">
 <div class="borsen-top">
   <div class="borsen-title" aria-hidden="true">Børsen</div>
   <div class="borsen-status" role="status"></div>
@@ -73,6 +79,9 @@ const TEMPLATE = `
       aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
       aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
+    <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
+      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
+      </button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
       aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
   </div>
@@ -87,6 +96,9 @@ const TEMPLATE = `
   <ol class="borsen-log" aria-label="What happened, newest first"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
+</div>
+<div class="borsen-side"></div>
+</div>
 <div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
 `;
 
@@ -99,7 +111,10 @@ function render({ model, el }) {
   // reach our own keydown handler and never delete cells or change modes.
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "region");
-  root.setAttribute("aria-label", "Børsen card game. Keys: D draw, B bank, U undo, N new game");
+  root.setAttribute(
+    "aria-label",
+    "Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities",
+  );
   root.innerHTML = TEMPLATE;
   el.appendChild(root);
 
@@ -140,6 +155,8 @@ function render({ model, el }) {
   ui.acesText.id = `${uid}-aces-text`;
   ui.aces.setAttribute("aria-labelledby", ui.acesTitle.id);
   ui.aces.setAttribute("aria-describedby", ui.acesText.id);
+  const layout = $(".borsen-layout");
+  const panel = mountPanel($(".borsen-side"), { send: (intent, extra) => send(intent, extra), uid });
 
   /** State local to this view (not synced: each view has its own). */
   const local = {
@@ -336,6 +353,24 @@ function render({ model, el }) {
     local.noticeId = notice.id;
   }
 
+  function drawPanel() {
+    const data = model.get("panel") || {};
+    const on = Boolean(data.kind);
+    const hadFocus = focusInside();
+    layout.classList.toggle("has-panel", on);
+    ui.buttons.panel.setAttribute("aria-pressed", String(on));
+    ui.buttons.panel.setAttribute(
+      "aria-label",
+      on ? "Hide the probabilities (key T)" : "Show the probabilities (key T)",
+    );
+    panel.update(data);
+    // A Reveal or vote button that disappears must not take the keyboard away.
+    const active = document.activeElement;
+    if (hadFocus && (!root.contains(active) || (active && active.closest("[hidden]")))) {
+      root.focus();
+    }
+  }
+
   function update() {
     const view = model.get("view");
     if (!view || !view.players) return;
@@ -448,7 +483,7 @@ function render({ model, el }) {
       return;
     }
     const dialog = !ui.aces.hidden;
-    const hit = keyIntent(event, local.view, dialog);
+    const hit = panelKey(event, panel.data) || keyIntent(event, local.view, dialog);
     if (!hit) return;
     event.preventDefault();
     event.stopPropagation();
@@ -458,16 +493,21 @@ function render({ model, el }) {
 
   const onView = () => update();
   const onNotice = () => drawNotice();
+  const onPanel = () => drawPanel();
   model.on("change:view", onView);
   model.on("change:notice", onNotice);
+  model.on("change:panel", onPanel);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKeydown);
   update();
   drawNotice();
+  drawPanel();
 
   return () => {
     model.off("change:view", onView);
     model.off("change:notice", onNotice);
+    model.off("change:panel", onPanel);
+    panel.destroy();
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKeydown);
     clearTimeout(local.confirmTimer);

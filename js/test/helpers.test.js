@@ -186,6 +186,7 @@ describe("keys", () => {
     expect(keyIntent(key("n"), view)).toEqual({ intent: "new_game" });
     expect(keyIntent(key("b"), baseView({ actions: ["draw"] }))).toBeNull();
     expect(keyIntent(key("x"), view)).toBeNull();
+    expect(keyIntent(key("t"), view)).toEqual({ intent: "panel" }); // the probabilities
   });
 
   test("modified and repeated keys are left alone (the notebook's own shortcuts)", () => {

@@ -1,0 +1,273 @@
+// The teacher's panel with a fake anywidget model, in happy-dom: beside the game, and as
+// ProbabilityPanel's own widget.
+import { beforeEach, describe, expect, test } from "vitest";
+import panelWidget from "../src/panel-widget.js";
+import widget from "../src/widget.js";
+
+function fakeModel(state) {
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    get: (k) => state[k],
+    set(k, v) {
+      state[k] = v;
+      (handlers[`change:${k}`] || []).forEach((f) => f());
+    },
+    on(name, f) {
+      (handlers[name] ||= []).push(f);
+    },
+    off(name, f) {
+      handlers[name] = (handlers[name] || []).filter((g) => g !== f);
+    },
+    save_changes() {},
+    send(msg) {
+      sent.push(msg);
+    },
+    handlers,
+  };
+}
+
+const player = (seat, name, extra = {}) => ({
+  seat, name, bot: null, score: 0, aces: [], robbable: 0, recent: [],
+  is_current: false, is_winner: false, ...extra,
+});
+
+const view = (extra = {}) => ({
+  version: 7,
+  players: [player(0, "Ada", { is_current: true }), player(1, "Bo"), player(2, "Cy")],
+  current: 0, phase: "play", pile: ["8S"], deck_size: 12, deck_aces: 1,
+  legal: ["draw", "bank"], actions: ["draw", "bank"], bot_turn: false, aces: null,
+  events: [], over: false, winners: [], result: "", rules: [],
+  controls: { allow_undo: true, can_undo: false, bots: false, only_bots: false, paused: false },
+  ...extra,
+});
+
+const frac = (fraction, decimal) => ({ fraction, decimal });
+
+function panelData(extra = {}) {
+  return {
+    kind: "choice",
+    seat: 0,
+    player: "Ada",
+    question: "Ada: draw once more, or bank 1 card?",
+    objective: "own",
+    objective_text: "the cards Ada banks this turn",
+    pile_top: "8S",
+    pile_size: 1,
+    deck_size: 12,
+    deck_left: [
+      { label: "2", count: 2, accepted: 0, all_accepted: false },
+      { label: "9", count: 3, accepted: 3, all_accepted: true },
+      { label: "K", count: 6, accepted: 6, all_accepted: true },
+      { label: "AS", count: 1, accepted: 1, all_accepted: true },
+    ],
+    p_accept: {
+      accepted: 10, deck_size: 12, counted: "10/12", fraction: "5/6", decimal: 0.8333,
+      sentence: "10 of the 12 cards left are 8 or higher, or aces",
+    },
+    outcomes: [
+      { label: "2", probability: frac("1/6", 0.1667), accepted: false, sentence: "A 2 (2 of 12 cards): not accepted" },
+      { label: "9", probability: frac("1/4", 0.25), accepted: true, sentence: "A 9 (3 of 12 cards): accepted" },
+    ],
+    one_step: { draw: frac("5/3", 1.667), bank: frac("1/1", 1), better: "draw" },
+    best: {
+      state: "solved",
+      advice: {
+        action: "draw", objective: "own",
+        values: { draw: frac("23924539/17740800", 1.3486), bank: frac("1/1", 1) },
+        advantage: frac("6183739/17740800", 0.35), pile: 1, sentence: "Draw: …",
+      },
+      states: 0, text: "",
+    },
+    choice: { action: "draw", how: "exact", text: "Draw: with best play …" },
+    version: 7,
+    decision: 3,
+    guess: { on: false, revealed: false, votes: { draw: 0, bank: 0 } },
+    hidden: false,
+    reason: null,
+    ...extra,
+  };
+}
+
+function hiddenData(extra = {}) {
+  const d = panelData();
+  return {
+    ...d,
+    deck_left: d.deck_left.map((e) => ({ ...e, accepted: null, all_accepted: null })),
+    p_accept: null, outcomes: null, one_step: null, choice: null,
+    best: { state: "hidden", advice: null, states: 0, text: "" },
+    guess: { on: true, revealed: false, votes: { draw: 2, bank: 1 } },
+    hidden: true,
+    ...extra,
+  };
+}
+
+let el;
+let model;
+let cleanup;
+const $ = (sel) => el.querySelector(sel);
+
+describe("the panel beside the game", () => {
+  beforeEach(() => {
+    document.body.innerHTML = "";
+    el = document.createElement("div");
+    document.body.appendChild(el);
+    model = fakeModel({ view: view(), notice: { id: 0, text: "" }, panel: {} });
+    cleanup = widget.render({ model, el });
+  });
+
+  test("switched off: no panel, the toggle says so; T and the button ask for it", () => {
+    expect($(".borsen-panel").hidden).toBe(true);
+    expect($(".borsen-layout").classList.contains("has-panel")).toBe(false);
+    const toggle = $('button[data-intent="panel"]');
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    toggle.click();
+    expect(model.sent).toEqual([{ intent: "panel", version: 7 }]);
+    $(".borsen").dispatchEvent(new KeyboardEvent("keydown", { key: "t", bubbles: true }));
+    expect(model.sent[1]).toEqual({ intent: "panel", version: 7 });
+  });
+
+  test("shows the exact chance, the chart, the values and the best choice", () => {
+    model.set("panel", panelData());
+    const panel = $(".borsen-panel");
+    expect(panel.hidden).toBe(false);
+    expect(panel.getAttribute("role")).toBe("region");
+    expect(document.getElementById(panel.getAttribute("aria-labelledby")).textContent)
+      .toBe("Probabilities");
+    expect($(".borsen-layout").classList.contains("has-panel")).toBe(true);
+    expect($('button[data-intent="panel"]').getAttribute("aria-pressed")).toBe("true");
+    expect($(".borsen-p-counted").textContent).toBe("10/12");
+    expect($(".borsen-p-fraction").textContent).toBe("5/6");
+    expect($(".borsen-p-decimal").textContent).toBe("0.833");
+    expect($(".borsen-p-big").textContent.replace(/\s+/g, " ")).toBe("10/12 = 5/6 ≈ 0.833");
+    expect($(".borsen-p-sentence").textContent)
+      .toBe("10 of the 12 cards left are 8 or higher, or aces.");
+    // The chart: 13 bars, the accepted ones hatched and ticked, with a text alternative.
+    const bars = [...el.querySelectorAll(".borsen-bar")];
+    expect(bars).toHaveLength(13);
+    const bar = (rank) => el.querySelector(`.borsen-bar[data-rank="${rank}"]`);
+    expect(bar("K").dataset.count).toBe("6");
+    expect(bar("K").classList.contains("is-accepted")).toBe(true);
+    expect(bar("K").querySelector(".borsen-bar-mark").textContent).toBe("✓");
+    expect(bar("2").classList.contains("is-refused")).toBe(true);
+    expect(bar("2").querySelector(".borsen-bar-mark").textContent).toBe("");
+    expect(bar("A").dataset.count).toBe("1");
+    expect($(".borsen-chart").getAttribute("role")).toBe("img");
+    expect($(".borsen-chart").getAttribute("aria-label")).toContain("10 of the 12 would be accepted");
+    // The values, each with its exact fraction.
+    const value = (key) => el.querySelector(`[data-value="${key}"] .borsen-num`);
+    expect(value("bank").dataset.fraction).toBe("1");
+    expect(value("one").dataset.fraction).toBe("5/3");
+    expect(value("one").textContent.replace(/\s+/g, " ")).toBe("1.667 ≈ 5/3");
+    expect(value("best").dataset.fraction).toBe("23924539/17740800");
+    expect(value("best").querySelector(".borsen-frac").classList.contains("is-long")).toBe(true);
+    expect(el.querySelector('[data-value="one"] dt').textContent).toContain("one-draw look-ahead");
+    expect($(".borsen-choice-action").textContent).toBe("DRAW");
+    expect($(".borsen-choice-how").textContent).toBe("(exact stopping rule)");
+    expect(el.querySelectorAll(".borsen-outcomes li")).toHaveLength(2);
+    expect($(".borsen-panel-vote").hidden).toBe(true);
+    expect($(".borsen-panel-live").textContent).toContain("10/12");
+  });
+
+  test("while the best rule is worked out it says so, and never shows a number for it", () => {
+    model.set("panel", panelData({
+      best: { state: "working", advice: null, states: 6000, text: "Working out the best stopping rule…" },
+      choice: { action: null, how: null, text: "Not known yet" },
+    }));
+    const best = el.querySelector('[data-value="best"]');
+    expect(best.querySelector(".borsen-num")).toBeNull();
+    expect(best.textContent).toContain("Working out the best stopping rule… (6\u202f000 states so far)");
+    expect($(".borsen-choice-action").textContent).toBe("not known yet");
+    expect($(".borsen-panel").dataset.best).toBe("working");
+  });
+
+  test("guess first: the question and the votes, no answers; R and Reveal ask for them", () => {
+    model.set("panel", hiddenData());
+    expect($(".borsen-panel").dataset.hidden).toBe("true");
+    expect($(".borsen-panel-vote").hidden).toBe(false);
+    expect($(".borsen-p-counted")).toBeNull();
+    expect($(".borsen-p-big").textContent).toBe("?");
+    expect($(".borsen-panel-values").hidden).toBe(true);
+    expect($(".borsen-panel-choice").hidden).toBe(true);
+    expect($(".borsen-panel-outcomes").hidden).toBe(true);
+    expect(el.querySelectorAll(".borsen-bar.is-accepted")).toHaveLength(0);
+    expect($(".borsen-chart-legend").textContent).toContain("hidden until Reveal");
+    expect($('[data-count="draw"]').textContent).toBe("2");
+    expect($('[data-count="bank"]').textContent).toBe("1");
+    $('[data-choice="bank"]').click();
+    expect(model.sent).toEqual([{ intent: "vote", version: 7, choice: "bank" }]);
+    $(".borsen-reveal").click();
+    expect(model.sent[1]).toEqual({ intent: "reveal", version: 7 });
+    $(".borsen").dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
+    expect(model.sent[2]).toEqual({ intent: "reveal", version: 7 });
+    $(".borsen-panel-guess").click();
+    expect(model.sent[3]).toEqual({ intent: "guess", version: 7 });
+    // Revealed: the answers and the class's votes.
+    model.set("panel", panelData({ guess: { on: true, revealed: true, votes: { draw: 2, bank: 1 } } }));
+    expect($(".borsen-panel-vote").hidden).toBe(true);
+    expect($(".borsen-panel-votes").textContent).toBe("The class voted: Draw 2 · Bank 1");
+    expect($(".borsen-p-counted").textContent).toBe("10/12");
+  });
+
+  test("a forced draw has no Bank vote; no decision shows the reason only", () => {
+    model.set("panel", hiddenData({ kind: "forced", pile_top: null, pile_size: 0 }));
+    expect($('[data-choice="bank"]').hidden).toBe(true);
+    expect($(".borsen-p-sentence").textContent).toContain("the pile is empty");
+    model.set("panel", {
+      kind: "aces", question: "Ada is deciding which aces to keep.", deck_left: [],
+      reason: "There is no draw-or-bank decision while aces are being kept or listed (R11).",
+      best: { state: "none" }, choice: null, guess: { on: false, revealed: false, votes: {} },
+      version: 8, decision: 4, hidden: false,
+    });
+    expect($(".borsen-panel-reason").hidden).toBe(false);
+    expect($(".borsen-panel-p").hidden).toBe(true);
+    expect($(".borsen-chart-wrap").hidden).toBe(true);
+    model.set("panel", {});
+    expect($(".borsen-panel").hidden).toBe(true);
+  });
+
+  test("cleanup removes the panel's listener too", () => {
+    cleanup();
+    expect(model.handlers["change:panel"]).toHaveLength(0);
+  });
+});
+
+describe("ProbabilityPanel's own widget", () => {
+  beforeEach(() => {
+    document.body.innerHTML = "";
+    el = document.createElement("div");
+    document.body.appendChild(el);
+    model = fakeModel({ panel: {}, notice: { id: 0, text: "" } });
+    cleanup = panelWidget.render({ model, el });
+  });
+
+  test("waits for figures, then draws them; requests carry the panel's version", () => {
+    expect($(".borsen-panel").hidden).toBe(true);
+    expect($(".borsen-panel-off").hidden).toBe(false);
+    model.set("panel", hiddenData({ version: 12 }));
+    expect($(".borsen-panel-off").hidden).toBe(true);
+    expect($(".borsen.borsen-solo").dataset.version).toBe("12");
+    expect($(".borsen-solo").getAttribute("data-lm-suppress-shortcuts")).toBe("true");
+    $('[data-choice="draw"]').click();
+    $(".borsen-solo").dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
+    expect(model.sent).toEqual([
+      { intent: "vote", version: 12, choice: "draw" },
+      { intent: "reveal", version: 12 },
+    ]);
+  });
+
+  test("shows its notices, escaped", () => {
+    model.set("notice", { id: 1, text: "<b>late</b> click", level: "warning" });
+    expect($(".borsen-notice").hidden).toBe(false);
+    expect($(".borsen-notice-text").innerHTML).toBe("&lt;b&gt;late&lt;/b&gt; click");
+    $(".borsen-notice-close").click();
+    expect($(".borsen-notice").hidden).toBe(true);
+  });
+
+  test("cleanup removes the listeners and the DOM", () => {
+    cleanup();
+    expect(model.handlers["change:panel"]).toHaveLength(0);
+    expect($(".borsen")).toBeNull();
+  });
+});
