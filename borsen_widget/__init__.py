@@ -35,6 +35,7 @@ __all__ = [
     "IllegalActionError",
     "OptimalTurnBot",
     "ProbabilityBot",
+    "ProbabilityPanel",
     "PublicView",
     "RandomBot",
     "Rules",
@@ -47,9 +48,13 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    # The widget needs anywidget; import it on first use only, so the engine imports anywhere.
+    # The widgets need anywidget; import them on first use only, so the engine imports anywhere.
     if name == "BorsenWidget":
         from .widget import BorsenWidget
 
         return BorsenWidget
+    if name == "ProbabilityPanel":
+        from .panel import ProbabilityPanel
+
+        return ProbabilityPanel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

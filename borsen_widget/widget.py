@@ -10,13 +10,19 @@ the view it was made on::
      "version": 17}
     {"intent": "list", "version": 17, "aces": ["AS", "AH"]}
 
+The teacher's panel (see :mod:`borsen_widget.panel`) adds four::
+
+    {"intent": "panel" | "guess" | "reveal", "version": 17}
+    {"intent": "vote", "version": 17, "choice": "draw" | "bank"}
+
 Python checks every message against the engine. A stale, duplicate or malformed one (a double
 click, a second view acting on an old state, an unknown field, a wrong type) changes nothing and
 is answered with a polite ``notice`` shown in the widget.
 
 Bots play by themselves, ``bot_delay`` seconds apart, scheduled on the kernel's asyncio loop;
 with ``bot_delay=0`` or no running loop they play at once. Imports: anywidget, traitlets and the
-standard library only (the widget must run in JupyterLite).
+standard library only (the widget must run in JupyterLite); the teacher's panel and
+:mod:`borsen_widget.analysis` are imported only when a panel is first shown.
 """
 
 from __future__ import annotations
@@ -39,8 +45,24 @@ from .view import build_view
 __all__ = ["BorsenWidget"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
-INTENTS = ("draw", "bank", "list", "keep", "undo", "new_game", "pause", "resume", "step")
-FIELDS = ("intent", "version", "aces")
+INTENTS = (
+    "draw",
+    "bank",
+    "list",
+    "keep",
+    "undo",
+    "new_game",
+    "pause",
+    "resume",
+    "step",
+    "panel",
+    "guess",
+    "reveal",
+    "vote",
+)
+FIELDS = ("intent", "version", "aces", "choice")
+# Intents that do not depend on the position, so a click made on an older view still counts.
+ANY_VERSION = ("pause", "panel", "guess")
 MAX_NAME = 24
 
 
@@ -113,6 +135,7 @@ class BorsenWidget(anywidget.AnyWidget):
     - ``bot_delay``: seconds between bot moves so people can follow (0: at once).
     - ``allow_undo``: the undo button, for practice; ``False`` for a real match.
     - ``paused``: start with the bots paused (watch a bots-only game step by step).
+    - ``show_probabilities``, ``guess_first``, ``objective``: the teacher's panel (below).
     """
 
     _esm = STATIC / "widget.js"
@@ -123,6 +146,21 @@ class BorsenWidget(anywidget.AnyWidget):
     #: The last polite notice: ``{"id": n, "text": "...", "level": "warning" | "info"}``;
     #: ``text`` is empty once a good action has followed.
     notice = traitlets.Dict().tag(sync=True)
+    #: The teacher's panel's figures while ``show_probabilities`` is on, else ``{}`` (see
+    #: :mod:`borsen_widget.panel`; public information only).
+    panel = traitlets.Dict().tag(sync=True)
+
+    #: Show the teacher's panel beside the table: the exact chance that the next draw is
+    #: accepted, the deck by rank, and the values of drawing and banking (also the
+    #: Probabilities button, key T).
+    show_probabilities = traitlets.Bool(False)
+    #: Guess first: the panel asks the question and hides the answers until Reveal.
+    guess_first = traitlets.Bool(False)
+    #: What the panel's values count: ``"own"``, the cards the player to act banks this turn,
+    #: or ``"lead"``, those minus the pile the next player takes over (see analysis.best_turn).
+    objective = traitlets.Enum(("own", "lead"), default_value="own")
+    # The panel's figures whenever any panel is shown (ProbabilityPanels observe it).
+    _teacher_data = traitlets.Dict()
 
     def __init__(
         self,
@@ -168,9 +206,13 @@ class BorsenWidget(anywidget.AnyWidget):
         # Who made each undoable engine action since the game began: True for a person.
         self._actors: list[bool] = []
         self._game = game if game is not None else Game(rules, seed)
+        self._feed = None  # the teacher's panel's figures, made when a panel is first shown
+        self._panels: list = []  # the ProbabilityPanels following this widget
+        self._ready = False
         super().__init__(**kwargs)
         self.notice = {"id": 0, "text": "", "level": "info"}
         self.on_msg(self._on_msg)
+        self._ready = True
         self._changed()
 
     # ------------------------------------------------------------------ public reading
@@ -337,6 +379,10 @@ class BorsenWidget(anywidget.AnyWidget):
         """Show the game again after changing ``w.game`` directly (and let bots play on)."""
         self._changed()
 
+    def reveal(self) -> None:
+        """Show the panel's answers for the decision on the table (guess first)."""
+        self._teacher_feed().reveal()
+
     def rules_editor(self):
         """An editor of this game's rules: one control per option, with its rule number,
         validated as you type (see :class:`borsen_widget.rules_editor.RulesEditor`)."""
@@ -346,6 +392,8 @@ class BorsenWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         self._cancel_bots()
+        if getattr(self, "_feed", None) is not None:
+            self._feed.stop()
         super().close()
 
     # ------------------------------------------------------------------ messages
@@ -354,8 +402,12 @@ class BorsenWidget(anywidget.AnyWidget):
         # hold_sync: the new view and the notice reach the browser in one message.
         with self.hold_sync():
             try:
-                intent, aces = self._read_message(content)
-                self._do(intent, aces)
+                intent, aces, choice = self._read_message(content)
+                if intent in ("panel", "guess", "reveal", "vote"):
+                    self._do_teacher(intent, aces, choice)
+                    self._clear_notice()
+                else:
+                    self._do(intent, aces)
             except _BadMessage as error:
                 self._notify(str(error))
             except Exception as error:  # e.g. a house rule (Python code) that raised
@@ -365,8 +417,11 @@ class BorsenWidget(anywidget.AnyWidget):
                     f"That did not work ({type(error).__name__}: {error}); nothing changed."
                 )
 
-    def _read_message(self, content) -> tuple[str, list[str] | None]:
-        """Check a message's shape and version; raise _BadMessage with a polite text."""
+    def _read_message(
+        self, content, intents: Sequence[str] = INTENTS
+    ) -> tuple[str, list[str] | None, str | None]:
+        """Check a message's shape and version: (intent, aces, choice), or raise _BadMessage
+        with a polite text. ``intents``: the requests this view may make."""
         if not isinstance(content, dict):
             raise _BadMessage("A message from the page was not understood; nothing changed.")
         unknown = sorted(str(k) for k in content if k not in FIELDS)
@@ -376,7 +431,7 @@ class BorsenWidget(anywidget.AnyWidget):
                 "nothing changed."
             )
         intent = content.get("intent")
-        if not isinstance(intent, str) or intent not in INTENTS:
+        if not isinstance(intent, str) or intent not in intents:
             raise _BadMessage(f"Unknown request {intent!r} from the page; nothing changed.")
         version = content.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
@@ -389,14 +444,20 @@ class BorsenWidget(anywidget.AnyWidget):
                 raise _BadMessage("To list aces, name them (a list of cards); nothing changed.")
         elif "aces" in content:
             raise _BadMessage(f"Only a list of aces names aces, not {intent!r}; nothing changed.")
+        choice = content.get("choice")
+        if intent == "vote":
+            if choice not in ("draw", "bank"):
+                raise _BadMessage("A vote is for draw or bank; nothing changed.")
+        elif "choice" in content:
+            raise _BadMessage(f"Only a vote names a choice, not {intent!r}; nothing changed.")
         if version > self._version:
             raise _BadMessage("A message from the page named a view that does not exist yet.")
-        if version < self._version and intent != "pause":
+        if version < self._version and intent not in ANY_VERSION:
             raise _BadMessage(
                 "That click was made on an earlier view of the game (a double click, or "
                 "another view moved first), so it was ignored. Have a look, then choose again."
             )
-        return intent, aces
+        return intent, aces, choice
 
     def _do(self, intent: str, aces: list[str] | None) -> None:
         game = self._game
@@ -449,6 +510,31 @@ class BorsenWidget(anywidget.AnyWidget):
             self.apply(action)
         except IllegalActionError as error:  # a safety net: the checks above should catch it
             raise _BadMessage(f"That move is not allowed now: {error}") from None
+
+    def _do_teacher(self, intent: str, _aces=None, choice: str | None = None) -> None:
+        """The teacher's panel's requests: show or hide it, guess first, reveal, vote."""
+        if intent == "panel":
+            self.show_probabilities = not self.show_probabilities
+            return
+        if intent == "guess":
+            self.guess_first = not self.guess_first
+            return
+        if not self._teacher_active():
+            raise _BadMessage("The probabilities are not shown; nothing changed.")
+        feed = self._teacher_feed()
+        if not self.guess_first:
+            raise _BadMessage("Guess first is off: the answers are already shown.")
+        if feed.revealed:
+            raise _BadMessage("The answers are already revealed for this decision.")
+        if intent == "reveal":
+            feed.reveal()
+            return
+        kind = feed.kind
+        if kind not in ("choice", "forced"):
+            raise _BadMessage("There is no draw-or-bank decision to vote on now.")
+        if choice == "bank" and kind != "choice":
+            raise _BadMessage("The pile is empty: banking is not a choice now.")
+        feed.vote(choice)
 
     def _check_aces(self, action: Action) -> None:
         game = self._game
@@ -571,6 +657,52 @@ class BorsenWidget(anywidget.AnyWidget):
             rules_text=game.rules.describe(),
         )
         self.view = view
+        if self._feed is not None or self.show_probabilities:
+            self._teacher_refresh()
+
+    # ------------------------------------------------------------------ the teacher's panel
+
+    def _teacher_active(self) -> bool:
+        """Whether any panel is shown (only then are its figures computed)."""
+        return self.show_probabilities or bool(self._panels)
+
+    def _teacher_feed(self):
+        if self._feed is None:
+            from .panel import PanelFeed
+
+            self._feed = PanelFeed(self)
+        return self._feed
+
+    def _teacher_refresh(self) -> None:
+        if not getattr(self, "_ready", False):
+            return
+        if self._teacher_active():
+            self._teacher_feed().refresh()
+            return
+        if self._feed is not None:
+            self._feed.stop()
+        self._teacher_publish({})
+
+    def _teacher_publish(self, data: dict) -> None:
+        """Send the panel's figures to the panels that are shown (one message each)."""
+        self._teacher_data = data if self._panels else {}
+        self.panel = data if self.show_probabilities else {}
+
+    def _attach_panel(self, panel) -> None:
+        self._panels.append(panel)
+        self._teacher_refresh()
+        panel.panel = self._teacher_data
+
+    def _detach_panel(self, panel) -> None:
+        if panel in self._panels:
+            self._panels.remove(panel)
+        self._teacher_refresh()
+
+    @traitlets.observe("show_probabilities", "guess_first", "objective")
+    def _teacher_setting(self, change) -> None:
+        if change["name"] == "guess_first" and change["new"] and self._feed is not None:
+            self._feed.hide()  # switching guess first on hides the answers shown now
+        self._teacher_refresh()
 
     def _notify(self, text: str, level: str = "warning") -> None:
         self._notice_id += 1

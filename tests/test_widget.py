@@ -158,10 +158,20 @@ def _assert_no_secret(text: str, game: Game) -> None:
 
 def test_no_synced_trait_holds_a_secret():
     w = _played_widget()
+    # The teacher's panel's figures too (the panel trait), answers hidden and shown.
+    w.show_probabilities = True
+    w.guess_first = True
+    hidden = w.get_state()
+    w.reveal()
+    shown = w.get_state()
+    assert hidden["panel"]["hidden"] and shown["panel"]["p_accept"]
+    for state in (hidden, shown):
+        _assert_no_secret(json.dumps(state, ensure_ascii=False, default=str), w.game)
+    w.show_probabilities = False
     w.new_game(seed=987_654_321_987)
     intent(w, "draw")
     state = w.get_state()  # every synced trait, as the browser receives them
-    assert {"view", "notice"} <= set(state)
+    assert {"view", "notice", "panel"} <= set(state)
     text = json.dumps(state, ensure_ascii=False, default=str)
     _assert_no_secret(text, w.game)
     _assert_no_secret(json.dumps(w.view), w.game)
@@ -194,10 +204,18 @@ def test_nothing_sent_over_the_wire_holds_a_secret(monkeypatch):
     RecordingComm.sent = []
     monkeypatch.setattr(comm, "create_comm", RecordingComm)
     w = _played_widget()
+    # The teacher's panels: beside the game and on their own (a projector).
+    from borsen_widget.panel import ProbabilityPanel
+
+    w.show_probabilities = True
+    panel = ProbabilityPanel(w)
+    intent(w, "draw")
+    assert panel.panel and w.panel
     seats = [ThresholdBot(3), RandomBot(7), ThresholdBot(5)]
     bots = BorsenWidget(seats=seats, seed=123_456_789_123, bot_delay=0)
     assert bots.game.is_over
     assert len(RecordingComm.sent) > 5
+    assert any("p_accept" in json.dumps(m, default=str) for m in RecordingComm.sent)
     for game in (w.game, bots.game):
         _assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
 

@@ -1,0 +1,580 @@
+"""The teacher's panel without a browser (borsen_widget.panel): its figures equal
+borsen_widget.analysis for the position on the table (RULES.md §4), it is switched on and off,
+guess first hides and reveals, ProbabilityPanel stays in step, the exact best stopping rule is
+worked out in slices on the kernel's loop, and nothing secret reaches the browser.
+
+Messages go through ipywidgets' real dispatch (``_handle_msg``), as ``model.send`` delivers them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from fractions import Fraction
+
+import comm
+import pytest
+import traitlets
+from comm.base_comm import BaseComm
+
+from borsen_widget import Game, Rules, ThresholdBot, analysis, panel
+from borsen_widget.panel import ProbabilityPanel, one_draw_value
+from borsen_widget.widget import BorsenWidget
+
+SEED = 7_350_482_913_306  # long, so that finding it in the browser's data means a leak
+# §4's example: pile top 8, a deck of 30 with 3 aces and 12 cards of rank 8 or higher.
+HIGH = "8H 8C 8D 9S 9H 9C TS TH JS QS KS KH"
+LOW = "2S 2H 2C 3S 3H 3C 4S 4H 5S 5H 6S 6H 7S 7H 7C"
+EXAMPLE = f"{HIGH} {LOW} AS AH AC"
+
+
+def send(w, content) -> None:
+    """Deliver a custom message as the browser's ``model.send(content)`` does."""
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def intent(w: BorsenWidget, name: str, target=None, **extra) -> None:
+    send(target or w, {"intent": name, "version": w.view["version"], **extra})
+
+
+def widget(deck="", banks=None, pile="", current=0, seats=("Ada", "Bo", "Cy"), **kwargs):
+    """A widget on a set position (RULES.md §3 notation: ``deck`` is drawn left to right)."""
+    options = {k: kwargs.pop(k) for k in list(kwargs) if k in Rules.__dataclass_fields__}
+    rules = Rules(players=len(seats), **options)
+    game = Game.from_position(
+        rules,
+        deck=deck.split(),
+        banks=None if banks is None else [b.split() for b in banks],
+        pile=pile.split(),
+        current_player=current,
+        seed=SEED,
+    )
+    kwargs.setdefault("bot_delay", 0)
+    return BorsenWidget(game=game, seats=list(seats), **kwargs)
+
+
+def expected(game: Game, objective: str = "own", names=("Ada", "Bo", "Cy")) -> dict:
+    """What the panel must show, straight from analysis."""
+    return analysis.summary(game, objective, with_best_turn=False, names=list(names))
+
+
+# ---------------------------------------------------------------------------- the figures
+
+POSITIONS = {
+    "§4 example": dict(deck=EXAMPLE, pile="8S", banks=["4C 5C", "", "2D 6D 7D"]),
+    "empty pile": dict(deck="3C 5D 7H 9S 4H KD QS 2C AS"),
+    "after an ace": dict(deck="3C 5D 7H 9S 4H KD", pile="KS AD", banks=["", "2C 3D", ""]),
+    "strictly higher": dict(deck="8C 8D 9S 2C 3D AS", pile="8S", equal_accepted=False),
+    "loot to the pile": dict(
+        deck="2C 3D 9S AS KD", pile="7S", banks=["", "", "2D 3H 4S 5C 6D 7C"], loot_to="pile"
+    ),
+    "lead": dict(deck="2C 3D 9S AS KD QD 4H", pile="7S 9H", objective="lead"),
+    "two decks": dict(deck="2C 2C 9S 9S AS AS KD", pile="7S", decks=2),
+    "rob the leader": dict(
+        deck="2C 3D AH KD", pile="5S", banks=["", "4C 5D 6H 7S", "9C"], rob_target="leader"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_the_figures_equal_analysis(name):
+    w = widget(**POSITIONS[name])
+    w.show_probabilities = True
+    game, data = w.game, w.panel
+    want = expected(game, w.objective)
+    assert data["p_accept"] == want["p_accept"]
+    assert Fraction(data["p_accept"]["fraction"]) == analysis.p_accept(game)
+    assert data["deck_left"] == want["deck"]
+    assert (
+        data["outcomes"]
+        == want["outcomes"]
+        == [o.to_dict() for o in analysis.draw_outcomes(game, ["Ada", "Bo", "Cy"])]
+    )
+    assert data["one_step"]["draw"] == analysis.fraction_data(one_draw_value(game, w.objective))
+    advice = analysis.best_turn(game, w.objective).to_dict()
+    assert data["best"]["state"] == "solved" and data["best"]["advice"] == advice
+    if game.pile:
+        assert data["kind"] == "choice"
+        assert data["one_step"]["bank"] == analysis.fraction_data(len(game.pile))
+        assert data["choice"] == {"action": advice["action"], "how": "exact", "text": ANY_TEXT}
+    else:
+        assert data["kind"] == "forced" and data["one_step"]["bank"] is None
+        assert data["choice"]["action"] == "draw" and data["choice"]["how"] == "only"
+    json.dumps(data)  # JSON-safe
+
+
+class _AnyText:
+    def __eq__(self, other):
+        return isinstance(other, str) and bool(other)
+
+
+ANY_TEXT = _AnyText()
+
+
+def test_the_section_4_example_reads_as_the_rules_say():
+    w = widget(**POSITIONS["§4 example"], show_probabilities=True)
+    p = w.panel["p_accept"]
+    assert (p["counted"], p["fraction"]) == ("15/30", "1/2")
+    assert p["sentence"] == "15 of the 30 cards left are 8 or higher, or aces"
+    assert w.panel["question"] == "Ada: draw once more, or bank 1 card?"
+    # Draw once, then bank: half the time the pile of 2 is banked; an ace robs Cy's bank of
+    # 3 non-aces: ♠ 1/2 → 1, ♥ 1/3 → 1, ♣ 1/4 → 0 (R9), each with chance 1/30.
+    assert one_draw_value(w.game) == Fraction(15, 30) * 2 + Fraction(2, 30)
+    assert w.panel["one_step"]["better"] == "draw"
+
+
+def test_one_draw_value_is_exact_and_never_above_the_best_rule():
+    """Drawing once then banking is one way to play on after drawing, so the best stopping
+    rule's value of drawing is at least as big; with one card left they are equal (R14)."""
+    rng = random.Random(5)
+    from borsen_widget.cards import CARDS
+
+    checked = 0
+    while checked < 25:
+        cards = [c.ascii for c in rng.sample(CARDS[:52], rng.randint(2, 9))]
+        deck, pile = cards[:-1], cards[-1:] if rng.random() < 0.8 else []
+        rules = rng.choice([{}, {"loot_to": "pile"}, {"equal_accepted": False}])
+        # Cy, robbed by Ada's aces (R9), holds some cards that are not in play elsewhere.
+        loot = [c.ascii for c in CARDS[:52] if c.ascii not in cards and not c.is_ace][:4]
+        banks = ["", "", " ".join(loot)]
+        w = widget(deck=" ".join(deck), pile=" ".join(pile), banks=banks, **rules)
+        for objective in ("own", "lead"):
+            best = analysis.best_turn(w.game, objective).values["draw"]
+            one = one_draw_value(w.game, objective)
+            assert one <= best
+            if w.game.deck_size == 1:
+                assert one == best
+        checked += 1
+    with pytest.raises(ValueError, match="objective"):
+        one_draw_value(w.game, "most")
+
+
+def test_no_decision_shows_the_reason_only():
+    # An ace decision (R11): no draw-or-bank figures.
+    w = widget(deck="3C 5D 7H", banks=["AS AH", "", ""], pile="6S AC", show_probabilities=True)
+    intent(w, "bank")
+    assert w.game.phase == "aces"
+    data = w.panel
+    assert data["kind"] == "aces" and "R11" in data["reason"]
+    assert data["p_accept"] is None and data["one_step"] is None and data["choice"] is None
+    assert data["deck_left"] == expected(w.game)["deck"]
+    # The game over.
+    w = widget(deck="6S", show_probabilities=True)
+    intent(w, "draw")
+    assert w.game.is_over and w.panel["kind"] == "over" and w.panel["deck_left"] == []
+    # An empty deck, the last pile not banked by itself (R14).
+    w = widget(deck="", pile="6S 4C", auto_bank_at_end=False, show_probabilities=True)
+    assert w.panel["kind"] == "empty" and "R14" in w.panel["reason"]
+
+
+def test_a_house_rule_that_raises_is_said_plainly():
+    def picky(card, below):
+        raise ZeroDivisionError("no")
+
+    w = widget(deck="3C 5D 7H", pile="6S", accept_rule=picky, show_probabilities=True)
+    assert w.panel["kind"] == "error" and "ZeroDivisionError" in w.panel["reason"]
+
+
+def test_the_objective_lead_counts_the_pile_passed_on():
+    w = widget(**POSITIONS["§4 example"], show_probabilities=True)
+    own = w.panel
+    w.objective = "lead"
+    lead = w.panel
+    assert lead["objective"] == "lead" and "minus the pile Bo takes over" in lead["objective_text"]
+    assert lead["best"]["advice"] == analysis.best_turn(w.game, "lead").to_dict()
+    assert Fraction(lead["one_step"]["draw"]["fraction"]) < Fraction(
+        own["one_step"]["draw"]["fraction"]
+    )
+    assert lead["decision"] == own["decision"]  # the same decision: not hidden again
+    with pytest.raises(traitlets.TraitError, match="objective"):
+        w.objective = "most"
+
+
+# ---------------------------------------------------------------------------- on and off
+
+
+def test_off_by_default_and_playing_without_a_panel_costs_nothing(monkeypatch):
+    calls = []
+    for name in ("summary", "best_turn", "draw_outcomes"):
+        monkeypatch.setattr(analysis, name, lambda *a, _n=name, **k: calls.append(_n))
+    w = BorsenWidget(seats=["Ada", ThresholdBot(2), ThresholdBot(3)], seed=4)
+    for _ in range(40):
+        if w.game.is_over:
+            break
+        intent(w, "draw" if "draw" in w.view["actions"] and len(w.game.pile) < 2 else "bank")
+        if w.view["aces"]:
+            intent(w, "keep") if not w.view["aces"]["to_list"] else w.game
+    assert w.panel == {} and w._feed is None and calls == []
+    assert "panel" in w.get_state() and w.get_state()["panel"] == {}
+
+
+def test_switched_on_and_off_from_python_and_the_page():
+    w = widget(**POSITIONS["§4 example"])
+    assert w.panel == {}
+    w.show_probabilities = True
+    assert w.panel["kind"] == "choice" and w.panel["version"] == w.view["version"]
+    w.show_probabilities = False
+    assert w.panel == {}
+    intent(w, "panel")  # the Probabilities button, or the key T
+    assert w.show_probabilities and w.panel["kind"] == "choice" and not w.notice["text"]
+    # A toggle made on an older view still counts (it does not depend on the position).
+    old = w.view["version"]
+    intent(w, "draw")
+    send(w, {"intent": "panel", "version": old})
+    assert not w.show_probabilities and w.panel == {}
+    with pytest.raises(traitlets.TraitError, match=r"show_probabilities.*expected a boolean"):
+        w.show_probabilities = "yes"
+    with pytest.raises(traitlets.TraitError, match=r"guess_first.*expected a boolean"):
+        w.guess_first = None
+
+
+def test_the_panel_follows_every_move_and_undo():
+    w = widget(deck="9C 2D KS 4H 6C 8D JD", pile="7S", show_probabilities=True)
+    for action in ("draw", "draw", "undo", "draw", "bank", "draw"):
+        before = w.panel["decision"]
+        intent(w, action)
+        assert w.panel["decision"] == before + 1, action
+        assert w.panel["version"] == w.view["version"]
+        assert w.panel["player"] == w.names[w.game.current_player]
+        if w.game.phase == "play" and w.game.deck_size:
+            want = expected(w.game)
+            assert w.panel["p_accept"] == want["p_accept"] and w.panel["deck_left"] == want["deck"]
+            assert w.panel["best"]["advice"] == analysis.best_turn(w.game).to_dict()
+
+
+# ---------------------------------------------------------------------------- guess first
+
+ANSWERS = ("p_accept", "outcomes", "one_step", "choice")
+
+
+def test_guess_first_hides_the_answers_until_reveal():
+    w = widget(**POSITIONS["§4 example"], show_probabilities=True, guess_first=True)
+    data = w.panel
+    assert data["hidden"] and data["guess"] == {
+        "on": True,
+        "revealed": False,
+        "votes": {"draw": 0, "bank": 0},
+    }
+    assert all(data[k] is None for k in ANSWERS) and data["best"]["advice"] is None
+    assert all(e["accepted"] is None for e in data["deck_left"])  # the chart's marks too
+    assert [e["count"] for e in data["deck_left"]] == [e["count"] for e in expected(w.game)["deck"]]
+    assert data["question"] and data["pile_top"] == "8S" and data["deck_size"] == 30
+    text = json.dumps(data)
+    assert "15/30" not in text and '"1/2"' not in text  # not sent at all, not just not shown
+    for choice, times in (("draw", 3), ("bank", 2)):
+        for _ in range(times):
+            intent(w, "vote", choice=choice)
+    assert w.panel["guess"]["votes"] == {"draw": 3, "bank": 2} and w.panel["hidden"]
+    intent(w, "reveal")
+    data = w.panel
+    assert not data["hidden"] and data["guess"]["revealed"]
+    assert data["p_accept"] == expected(w.game)["p_accept"]
+    assert data["guess"]["votes"] == {"draw": 3, "bank": 2}  # kept, to compare
+    assert data["choice"]["how"] == "exact"
+    # A new decision hides the answers again, with fresh votes.
+    intent(w, "draw")
+    data = w.panel
+    assert data["hidden"] and data["guess"]["votes"] == {"draw": 0, "bank": 0}
+    assert all(data[k] is None for k in ANSWERS)
+    # Python can reveal too; switching guess first on again hides them.
+    w.reveal()
+    assert not w.panel["hidden"]
+    w.guess_first = False
+    w.guess_first = True
+    assert w.panel["hidden"]
+    w.guess_first = False
+    assert not w.panel["hidden"] and w.panel["p_accept"] is not None
+
+
+@pytest.mark.parametrize(
+    ("setup", "content", "words"),
+    [
+        ("guess", {"intent": "vote", "choice": "maybe"}, "draw or bank"),
+        ("guess", {"intent": "vote"}, "draw or bank"),
+        ("guess", {"intent": "reveal", "choice": "draw"}, "Only a vote"),
+        ("guess", {"intent": "draw", "choice": "draw"}, "Only a vote"),
+        ("guess", {"intent": "reveal", "secret": 1}, "unknown fields (secret)"),
+        ("guess", {"intent": "vote", "choice": "draw", "version": "V-1"}, "earlier view"),
+        ("guess", {"intent": "reveal", "version": "V-1"}, "earlier view"),
+        ("no guess", {"intent": "reveal"}, "Guess first is off"),
+        ("no guess", {"intent": "vote", "choice": "draw"}, "Guess first is off"),
+        ("off", {"intent": "reveal"}, "not shown"),
+        ("revealed", {"intent": "vote", "choice": "bank"}, "already revealed"),
+        ("forced", {"intent": "vote", "choice": "bank"}, "banking is not a choice"),
+        ("aces", {"intent": "vote", "choice": "draw"}, "no draw-or-bank decision"),
+    ],
+)
+def test_a_bad_panel_request_changes_nothing_and_says_so(setup, content, words):
+    kwargs = {"show_probabilities": setup != "off", "guess_first": setup != "no guess"}
+    position = dict(POSITIONS["§4 example"])
+    if setup == "forced":
+        position = POSITIONS["empty pile"]
+    if setup == "aces":
+        position = dict(deck="3C 5D 7H", banks=["AS AH", "", ""], pile="6S AC")
+    w = widget(**position, **kwargs)
+    if setup == "revealed":
+        w.reveal()
+    if setup == "aces":
+        w.guess_first = False
+        intent(w, "bank")
+        w.guess_first = True
+    intent(w, "draw") if content.get("version") == "V-1" else None
+    version = w.view["version"]
+    content = dict(content)
+    content["version"] = version - 1 if content.get("version") == "V-1" else version
+    before = (json.dumps(w.panel, sort_keys=True), w.game.to_json(), w.show_probabilities)
+    send(w, content)
+    assert (json.dumps(w.panel, sort_keys=True), w.game.to_json(), w.show_probabilities) == before
+    assert words in w.notice["text"] and w.notice["level"] == "warning", w.notice
+
+
+def test_a_guess_first_toggle_from_the_page():
+    w = widget(**POSITIONS["§4 example"], show_probabilities=True)
+    intent(w, "guess")
+    assert w.guess_first and w.panel["hidden"]
+    intent(w, "guess")
+    assert not w.guess_first and not w.panel["hidden"]
+
+
+# ---------------------------------------------------------------------------- ProbabilityPanel
+
+
+def test_a_probability_panel_stays_in_step_and_stops_when_closed():
+    w = widget(deck="9C 2D KS 4H 6C 8D JD", pile="7S")
+    p = ProbabilityPanel(w)
+    assert p.widget is w
+    assert p.panel["kind"] == "choice" and w.panel == {}  # the game widget's panel stays off
+    for action in ("draw", "draw", "bank"):
+        intent(w, action)
+        assert p.panel["version"] == w.view["version"]
+        if w.game.phase == "play" and w.game.deck_size:
+            assert p.panel["p_accept"] == expected(w.game)["p_accept"]
+    w.show_probabilities = True
+    assert p.panel == w.panel
+    # A reveal in the projector's panel shows in the widget's panel too.
+    w.guess_first = True
+    assert p.panel["hidden"] and w.panel["hidden"]
+    intent(w, "vote", target=p, choice="draw")
+    intent(w, "reveal", target=p)
+    assert not p.notice["text"], p.notice
+    assert not w.panel["hidden"] and p.panel == w.panel
+    assert w.panel["guess"]["votes"] == {"draw": 1, "bank": 0}
+    second = ProbabilityPanel(w)
+    assert second.panel == p.panel
+    p.close()
+    assert p.widget is None
+    frozen = dict(p.panel)
+    intent(w, "draw")
+    assert p.panel == frozen and second.panel == w.panel  # p no longer follows; second does
+    second.close()
+    w.show_probabilities = False
+    assert w._teacher_active() is False
+    with pytest.raises(ValueError, match="BorsenWidget"):
+        ProbabilityPanel("w")
+
+
+def test_a_probability_panel_refuses_what_is_not_its_own_and_says_so():
+    w = widget(**POSITIONS["§4 example"], guess_first=True)
+    p = ProbabilityPanel(w)
+    for content, words in (
+        ({"intent": "draw"}, "Unknown request 'draw'"),
+        ({"intent": "panel"}, "Unknown request 'panel'"),
+        ({"intent": "reveal", "aces": []}, "Only a list"),
+        ({"intent": "reveal", "version": -5}, "earlier view"),
+    ):
+        before = (json.dumps(p.panel, sort_keys=True), w.game.to_json())
+        send(p, {"version": w.view["version"], **content})
+        assert (json.dumps(p.panel, sort_keys=True), w.game.to_json()) == before
+        assert words in p.notice["text"] and p.notice["level"] == "warning"
+        assert not w.notice["text"]  # the game widget's own notice is left alone
+    intent(w, "reveal", target=p)
+    assert p.notice["text"] == "" and not p.panel["hidden"]
+    p.close()
+    send(p, {"intent": "reveal", "version": w.view["version"]})
+    assert "closed" in p.notice["text"]
+
+
+# ---------------------------------------------------------------------------- the cost
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    monkeypatch.setattr(panel, "SYNC_STATES", 200)
+    monkeypatch.setattr(panel, "SLICE_STATES", 300)
+    monkeypatch.setattr(panel, "PROGRESS_SECONDS", 0.0)
+    analysis.clear_cache()
+    yield
+    analysis.clear_cache()
+
+
+# A position whose best stopping rule needs some thousands of states (a 20-card deck).
+MIDGAME = dict(
+    deck="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D AS AH",
+    pile="6S",
+    banks=["", "", "2S 3S 4S 5S 7S 8S"],
+)
+
+
+def test_without_a_loop_the_best_rule_is_worked_out_at_once_within_a_budget(
+    small_budgets, monkeypatch
+):
+    w = widget(**MIDGAME, show_probabilities=True)
+    assert w.panel["best"]["state"] == "solved"
+    assert w.panel["best"]["advice"] == analysis.best_turn(w.game).to_dict()
+    analysis.clear_cache()
+    monkeypatch.setattr(panel, "NO_LOOP_STATES", 300)
+    w = widget(**MIDGAME, show_probabilities=True)
+    best = w.panel["best"]
+    assert best["state"] == "too_costly" and best["advice"] is None
+    assert "too costly" in best["text"] and "500" in best["text"]
+    # Never a number presented as exact: the choice is the one-draw look-ahead's proof or
+    # "not known yet", and the look-ahead is still shown.
+    assert w.panel["choice"]["how"] in ("proven", None)
+    assert w.panel["one_step"]["draw"] == analysis.fraction_data(one_draw_value(w.game))
+
+
+def test_on_a_loop_the_best_rule_is_worked_out_in_slices_while_idle(small_budgets):
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        data = w.panel
+        # At once: everything but the best rule.
+        assert data["best"]["state"] == "working" and data["best"]["advice"] is None
+        assert "Working out the best stopping rule" in data["best"]["text"]
+        assert data["p_accept"] == expected(w.game)["p_accept"]
+        assert data["one_step"] is not None
+        seen = []
+        for _ in range(20_000):
+            if w.panel["best"]["state"] != "working":
+                break
+            seen.append(w.panel["best"]["states"])
+            await asyncio.sleep(0)
+        assert w.panel["best"]["state"] == "solved"
+        assert len(set(seen)) > 2  # progress was shown, slice by slice
+        assert w.panel["best"]["advice"] == analysis.best_turn(w.game).to_dict()
+        assert w.panel["choice"]["how"] == "exact"
+        w.close()
+
+    asyncio.run(main())
+
+
+def test_a_move_cancels_the_work_and_the_kernel_answers_between_slices(small_budgets):
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        assert w.panel["best"]["state"] == "working"
+        timer = w._feed._timer
+        assert timer is not None
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        # A click arrives while the work goes on: it is answered at once, between slices.
+        intent(w, "draw")
+        assert len(w.game.pile) in (2, 0) and w.panel["decision"] == 2
+        assert timer.cancelled() or w._feed._timer is not timer
+        for _ in range(20_000):
+            if w.panel["best"]["state"] != "working":
+                break
+            await asyncio.sleep(0)
+        if w.game.phase == "play" and w.game.deck_size:
+            assert w.panel["best"]["advice"] == analysis.best_turn(w.game).to_dict()
+        # Switching the panel off stops the work.
+        w.new_game(seed=1)
+        assert w._feed._timer is not None
+        w.show_probabilities = False
+        assert w._feed._timer is None and w.panel == {}
+        w.close()
+
+    asyncio.run(main())
+
+
+def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, monkeypatch):
+    monkeypatch.setattr(panel, "MAX_STATES", 900)
+
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        for _ in range(20_000):
+            if w.panel["best"]["state"] != "working":
+                break
+            await asyncio.sleep(0)
+        best = w.panel["best"]
+        assert best["state"] == "too_costly" and best["advice"] is None
+        assert "too costly for this position" in best["text"]
+        assert w._feed._timer is None
+        w.close()
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------------- no secrets
+
+
+def _assert_no_secret(text: str, game: Game) -> None:
+    save = json.loads(game.to_json())
+    assert str(save["seed"]) not in text
+    for word in re.findall(r"\d{7,}", text):
+        assert int(word) not in set(save["rng"][1]), "the RNG state reached the browser"
+    deck = save["deck"]
+    for i in range(len(deck) - 2):
+        for sep in ('", "', '","'):
+            assert sep.join(deck[i : i + 3]) not in text, "the deck's order reached the browser"
+    for key in ('"seed"', '"rng"', '"deck":', '"in_play"'):
+        assert key not in text
+
+
+class RecordingComm(BaseComm):
+    """A comm that keeps every message Python would send to the browser."""
+
+    sent: list = []  # noqa: RUF012
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        RecordingComm.sent.append({"type": msg_type, "data": data})
+
+
+def _played(**kwargs) -> BorsenWidget:
+    """A game played past an ace decision that listed an ace (the RNG used, the deck
+    reshuffled), with the panel shown."""
+    w = widget(
+        deck="4C 9H KD 2S 3C 3D 3H 3S 5C 5D 5H 5S 7C 7D",
+        banks=["AS AH 4H", "", "2C"],
+        pile="6S AC",
+        seats=("Ada", "Bo", ("Cy", ThresholdBot(2))),
+        **kwargs,
+    )
+    intent(w, "bank")
+    intent(w, "list", aces=["AC"])
+    intent(w, "draw")
+    return w
+
+
+def test_nothing_the_panels_send_holds_a_secret(monkeypatch):
+    RecordingComm.sent = []
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    w = _played(show_probabilities=True)
+    p = ProbabilityPanel(w)
+    w.guess_first = True
+    intent(w, "vote", choice="draw")
+    intent(w, "reveal")
+    intent(w, "bank")
+    assert w.panel["kind"] in ("choice", "forced") and p.panel == w.panel
+    for state in (w.get_state(), p.get_state()):
+        assert state["panel"]
+        _assert_no_secret(json.dumps(state, ensure_ascii=False, default=str), w.game)
+    sent = json.dumps(RecordingComm.sent, ensure_ascii=False, default=str)
+    assert '"panel"' in sent and "p_accept" in sent
+    _assert_no_secret(sent, w.game)
+
+
+def test_games_differing_only_in_hidden_order_give_identical_panels():
+    w = _played()
+    twin_a = w.game.resample(seed=1, record=True)
+    twin_b = w.game.resample(seed=2, record=True)
+    assert json.loads(twin_a.to_json())["deck"] != json.loads(twin_b.to_json())["deck"]
+    panels = []
+    for twin in (twin_a, twin_b):
+        analysis.clear_cache()
+        x = BorsenWidget(game=twin, seats=["Ada", "Bo", "Cy"], show_probabilities=True)
+        p = ProbabilityPanel(x)
+        x.objective = "lead"
+        panels.append((x.panel, p.panel))
+    assert panels[0] == panels[1]
+    assert panels[0][0]["best"]["state"] == "solved" and panels[0][0] == panels[0][1]
