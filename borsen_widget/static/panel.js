@@ -162,7 +162,8 @@ function chartText(bars) {
 }
 function unitWord(value, objective) {
   if (objective === "lead") return "cards of lead";
-  return value === "1/1" ? "card" : "cards";
+  const { num, den } = parseFraction(value);
+  return num === den ? "card" : "cards";
 }
 function votesText(votes) {
   const v = votes || {};
@@ -201,6 +202,8 @@ var TEMPLATE = `
     aria-keyshortcuts="R">Reveal<kbd>R</kbd></button>
 </div>
 <div class="borsen-panel-votes" hidden></div>
+<div class="borsen-panel-cols">
+<div class="borsen-panel-col">
 <div class="borsen-panel-p" hidden>
   <div class="borsen-panel-label">Chance the next card is accepted</div>
   <div class="borsen-p-big"></div>
@@ -211,9 +214,12 @@ var TEMPLATE = `
   <div class="borsen-chart" role="img"></div>
   <div class="borsen-chart-legend" aria-hidden="true"></div>
 </div>
+</div>
+<div class="borsen-panel-col">
 <div class="borsen-panel-values" hidden>
-  <div class="borsen-panel-label borsen-values-title"></div>
-  <dl class="borsen-values"></dl>
+  <div class="borsen-panel-label">What each choice is worth</div>
+  <div class="borsen-values-what"></div>
+  <div class="borsen-values"></div>
 </div>
 <div class="borsen-panel-choice" hidden>
   <div class="borsen-choice-line"><span class="borsen-panel-label">Best choice</span>
@@ -224,17 +230,26 @@ var TEMPLATE = `
   <summary>Every card the next draw can be</summary>
   <ol class="borsen-outcomes"></ol>
 </details>
+</div>
+</div>
 <p class="borsen-panel-reason" hidden></p>
 <div class="borsen-panel-live" aria-live="polite"></div>
 `;
-function numberHTML(fraction, cls = "") {
+function numberHTML(fraction, opts = {}) {
   const text = fractionText(fraction);
   const integer = !text.includes("/");
-  const dec = integer ? text : decimalText(fraction);
-  const sign = integer ? "" : `<span class="borsen-sign">${approxSign(fraction)}</span>`;
-  const exact = integer ? "" : `<span class="borsen-frac${isShortFraction(fraction) ? "" : " is-long"}">${text}</span>`;
-  const order = integer ? dec : `<span class="borsen-dec">${dec}</span> ${sign} ${exact}`;
-  return `<span class="borsen-num ${cls}" data-fraction="${escapeHTML(text)}">${order}</span>`;
+  const unit = opts.unit ? ` <span class="borsen-unit">${escapeHTML(opts.unit)}</span>` : "";
+  const attr = `class="borsen-num" data-fraction="${escapeHTML(text)}"`;
+  if (integer) return `<span ${attr}><span class="borsen-dec">${text}</span>${unit}</span>`;
+  const dec = `<span class="borsen-dec">${decimalText(fraction)}</span>`;
+  const sign = `<span class="borsen-sign">${approxSign(fraction)}</span>`;
+  const frac = `<span class="borsen-frac">${text}</span>`;
+  if (opts.fractionFirst) return `<span ${attr}>${frac} ${sign} ${dec}${unit}</span>`;
+  const long = isShortFraction(fraction) ? "" : " is-long";
+  return `<span ${attr}>${dec}${unit} <span class="borsen-exact${long}">${sign} ${frac}</span></span>`;
+}
+function absFraction(text) {
+  return String(text).replace(/^-/, "");
 }
 var HOW = {
   exact: "exact stopping rule",
@@ -265,7 +280,7 @@ function mountPanel(host, { send, uid }) {
     chart: $(".borsen-chart"),
     legend: $(".borsen-chart-legend"),
     valuesWrap: $(".borsen-panel-values"),
-    valuesTitle: $(".borsen-values-title"),
+    valuesWhat: $(".borsen-values-what"),
     values: $(".borsen-values"),
     choice: $(".borsen-panel-choice"),
     choiceAction: $(".borsen-choice-action"),
@@ -308,7 +323,7 @@ function mountPanel(host, { send, uid }) {
     ui.chart.innerHTML = bars.map((b) => {
       const mark = b.status === "accepted" || b.status === "partial" ? "✓" : "";
       const title = b.status === "partial" ? `${b.accepted} of ${b.count}` : "";
-      return `<div class="borsen-bar is-${b.status}" data-rank="${b.label}" data-count="${b.count}" data-accepted="${b.accepted ?? ""}"${title ? ` title="${title}"` : ""}><span class="borsen-bar-count">${b.count}</span><span class="borsen-bar-box"><span class="borsen-bar-fill" style="height:${b.height.toFixed(2)}%"><span class="borsen-bar-yes" style="height:${b.height ? (100 * b.acceptedHeight / b.height).toFixed(2) : 0}%"></span></span></span><span class="borsen-bar-rank">${b.label}</span><span class="borsen-bar-mark">${mark}</span></div>`;
+      return `<div class="borsen-bar is-${b.status}" data-rank="${b.label}" data-count="${b.count}" data-accepted="${b.accepted ?? ""}"${title ? ` title="${title}"` : ""}><span class="borsen-bar-box"><span class="borsen-bar-fill" style="height:${b.height.toFixed(2)}%"><span class="borsen-bar-count">${b.count}</span><span class="borsen-bar-yes" style="height:${b.height ? (100 * b.acceptedHeight / b.height).toFixed(2) : 0}%"></span></span></span><span class="borsen-bar-rank">${b.label}</span><span class="borsen-bar-mark">${mark}</span></div>`;
     }).join("");
     const known = !bars.some((b) => b.status === "unknown");
     ui.legend.innerHTML = known ? `<span class="borsen-key is-accepted"></span> ✓ accepted<span class="borsen-key is-refused"></span> not accepted` : "Which ranks are accepted? The answer is hidden until Reveal.";
@@ -317,34 +332,39 @@ function mountPanel(host, { send, uid }) {
     const one = d.one_step;
     show(ui.valuesWrap, Boolean(one));
     if (!one) return;
-    const unit = (f) => `<span class="borsen-unit">${unitWord(f, d.objective)}</span>`;
-    ui.valuesTitle.textContent = `What each choice is worth: ${d.objective_text}, on average`;
+    const num = (f) => numberHTML(f, { unit: unitWord(f, d.objective) });
+    ui.valuesWhat.textContent = `On average: ${d.objective_text}.`;
     const rows = [];
     const row = (key, label, note, value) => rows.push(
-      `<div class="borsen-value-row" data-value="${key}"><dt>${label}${note ? `<small>${note}</small>` : ""}</dt><dd>${value}</dd></div>`
+      `<div class="borsen-value-row" data-value="${key}"><div class="borsen-value-label">${label}${note ? `<small>${note}</small>` : ""}</div><div class="borsen-value">${value}</div></div>`
     );
     row(
       "bank",
       "Bank now",
       "",
-      one.bank ? `${numberHTML(one.bank.fraction)} ${unit(one.bank.fraction)}` : "not allowed"
+      one.bank ? num(one.bank.fraction) : `<span class="borsen-unit">not allowed</span>`
     );
     row(
       "one",
       "Draw once, then bank",
-      "one-draw look-ahead: exact, but it never draws again",
-      `${numberHTML(one.draw.fraction)} ${unit(one.draw.fraction)}`
+      "the one-draw look-ahead: exact, but it never draws a second time",
+      num(one.draw.fraction)
     );
     const best = d.best || {};
     const advice = best.advice;
     let bestValue;
     if (advice && advice.values.draw) {
-      bestValue = `${numberHTML(advice.values.draw.fraction)} ${unit(advice.values.draw.fraction)}`;
+      bestValue = num(advice.values.draw.fraction);
     } else {
       const cls = best.state === "working" ? " is-working" : "";
       bestValue = `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
     }
-    row("best", "Draw, then play on with the best stopping rule", "exact", bestValue);
+    row(
+      "best",
+      "Draw, then stop at the best moment",
+      "the exact best stopping rule, over every card that can come",
+      bestValue
+    );
     ui.values.innerHTML = rows.join("");
   }
   function drawChoice(d) {
@@ -354,14 +374,16 @@ function mountPanel(host, { send, uid }) {
     ui.choice.dataset.action = c.action || "";
     ui.choiceAction.textContent = c.action ? c.action.toUpperCase() : "not known yet";
     ui.choiceHow.textContent = c.how ? `(${HOW[c.how] || c.how})` : "";
-    ui.choiceText.textContent = c.text || "";
+    const by = c.margin ? absFraction(c.margin.fraction) : "0";
+    const margin = by !== "0/1" && by !== "0" ? ` <span class="borsen-margin">Better by ${numberHTML(by, { unit: unitWord(by, d.objective) })}</span>` : "";
+    ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;
   }
   function drawOutcomes(d) {
     const list = d.outcomes;
     show(ui.outcomesWrap, Boolean(list && list.length));
     if (!list) return;
     ui.outcomes.innerHTML = list.map(
-      (o) => `<li class="${o.accepted ? "is-accepted" : "is-refused"}"><span class="borsen-outcome-p">${numberHTML(o.probability.fraction)}</span><span class="borsen-outcome-text">${escapeHTML(o.sentence)}</span></li>`
+      (o) => `<li class="${o.accepted ? "is-accepted" : "is-refused"}"><span class="borsen-outcome-p">${numberHTML(o.probability.fraction, { fractionFirst: true })}</span><span class="borsen-outcome-text">${escapeHTML(o.sentence)}</span></li>`
     ).join("");
   }
   function drawGuess(d) {

@@ -131,7 +131,8 @@ export function chartText(bars) {
 /** The words for what the values count. */
 export function unitWord(value, objective) {
   if (objective === "lead") return "cards of lead";
-  return value === "1/1" ? "card" : "cards";
+  const { num, den } = parseFraction(value);
+  return num === den ? "card" : "cards";
 }
 
 /** The class's votes in words: "Draw 12 · Bank 5". */

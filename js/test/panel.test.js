@@ -80,7 +80,10 @@ function panelData(extra = {}) {
       },
       states: 0, text: "",
     },
-    choice: { action: "draw", how: "exact", text: "Draw: with best play …" },
+    choice: {
+      action: "draw", how: "exact", text: "Drawing … is worth more than banking.",
+      margin: frac("6183739/17740800", 0.35),
+    },
     version: 7,
     decision: 3,
     guess: { on: false, revealed: false, votes: { draw: 0, bank: 0 } },
@@ -159,12 +162,19 @@ describe("the panel beside the game", () => {
     const value = (key) => el.querySelector(`[data-value="${key}"] .borsen-num`);
     expect(value("bank").dataset.fraction).toBe("1");
     expect(value("one").dataset.fraction).toBe("5/3");
-    expect(value("one").textContent.replace(/\s+/g, " ")).toBe("1.667 ≈ 5/3");
+    expect(value("one").textContent.replace(/\s+/g, " ")).toBe("1.667 cards ≈ 5/3");
+    expect(value("bank").textContent.replace(/\s+/g, " ")).toBe("1 card");
     expect(value("best").dataset.fraction).toBe("23924539/17740800");
-    expect(value("best").querySelector(".borsen-frac").classList.contains("is-long")).toBe(true);
-    expect(el.querySelector('[data-value="one"] dt').textContent).toContain("one-draw look-ahead");
+    expect(value("best").querySelector(".borsen-exact").classList.contains("is-long")).toBe(true);
+    expect(el.querySelector('[data-value="one"]').textContent).toContain("one-draw look-ahead");
+    expect($(".borsen-values-what").textContent).toBe("On average: the cards Ada banks this turn.");
     expect($(".borsen-choice-action").textContent).toBe("DRAW");
     expect($(".borsen-choice-how").textContent).toBe("(exact stopping rule)");
+    const margin = $(".borsen-choice-text .borsen-num");
+    expect(margin.dataset.fraction).toBe("6183739/17740800");
+    expect($(".borsen-choice-text").textContent).toContain("Better by 0.349 cards");
+    expect(el.querySelector(".borsen-outcomes .borsen-num").textContent.replace(/\s+/g, " "))
+      .toBe("1/6 ≈ 0.167");
     expect(el.querySelectorAll(".borsen-outcomes li")).toHaveLength(2);
     expect($(".borsen-panel-vote").hidden).toBe(true);
     expect($(".borsen-panel-live").textContent).toContain("10/12");
