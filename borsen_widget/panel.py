@@ -44,8 +44,8 @@ from .widget import STATIC, BorsenWidget, _BadMessage
 
 __all__ = ["ProbabilityPanel", "one_draw_value"]
 
-#: best_turn's states tried at once, before the panel first shows (about 0.1 s).
-SYNC_STATES = 2_000
+#: best_turn's states tried at once, before the panel first shows (about 0.05 s).
+SYNC_STATES = 1_000
 #: The first background slice's states; later slices aim at SLICE_SECONDS each.
 SLICE_STATES = 1_000
 SLICE_SECONDS = 0.05
@@ -169,35 +169,40 @@ def _figures(game: Game, names, objective: str) -> dict:
 
 def _choice(figures: dict, best: dict) -> dict | None:
     """The best choice, and how sure it is: exact (best_turn), proven (drawing once already
-    beats banking, so drawing with the best rule does too), the only move, or not known yet."""
+    beats banking, so drawing with the best rule does too), the only move, or not known yet.
+    ``margin``: how much better drawing is than banking (exact; negative: banking is better)."""
     kind = figures["kind"]
     if kind == "forced":
-        return {
-            "action": "draw",
-            "how": "only",
-            "text": "Draw: with an empty pile it is the only move.",
-        }
+        text = "Draw: with an empty pile it is the only move."
+        return {"action": "draw", "how": "only", "text": text, "margin": None}
     if kind != "choice":
         return None
     advice = best.get("advice")
     if advice is not None:
-        equal = advice["advantage"] is not None and advice["advantage"]["fraction"] == "0/1"
-        text = (
-            "Drawing and banking are worth exactly the same here." if equal else advice["sentence"]
-        )
-        return {"action": advice["action"], "how": "exact", "text": text}
-    if figures["one_step"]["better"] == "draw":
+        margin = advice["advantage"]
+        if margin["fraction"] == "0/1":
+            text = "Drawing and banking are worth exactly the same here."
+        elif advice["action"] == "draw":
+            text = "Drawing, and then stopping at the best moment, is worth more than banking."
+        else:
+            text = "Banking now is worth more than drawing, even with the best play afterwards."
+        return {"action": advice["action"], "how": "exact", "text": text, "margin": margin}
+    one = figures["one_step"]
+    if one["better"] == "draw":
+        margin = _fraction(Fraction(one["draw"]["fraction"]) - Fraction(one["bank"]["fraction"]))
         return {
             "action": "draw",
             "how": "proven",
-            "text": "Draw: even drawing just once and then banking is worth more than banking "
-            "now, and the best stopping rule can only add to that.",
+            "text": "Drawing just once and then banking is already worth more than banking now; "
+            "the best stopping rule can only add to that.",
+            "margin": margin,
         }
     return {
         "action": None,
         "how": None,
         "text": "Not known yet: the one-draw look-ahead favours banking, but drawing more than "
         "once may still pay; only the exact stopping rule can tell.",
+        "margin": None,
     }
 
 

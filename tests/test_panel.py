@@ -98,7 +98,12 @@ def test_the_figures_equal_analysis(name):
     if game.pile:
         assert data["kind"] == "choice"
         assert data["one_step"]["bank"] == analysis.fraction_data(len(game.pile))
-        assert data["choice"] == {"action": advice["action"], "how": "exact", "text": ANY_TEXT}
+        assert data["choice"] == {
+            "action": advice["action"],
+            "how": "exact",
+            "text": ANY_TEXT,
+            "margin": advice["advantage"],
+        }
     else:
         assert data["kind"] == "forced" and data["one_step"]["bank"] is None
         assert data["choice"]["action"] == "draw" and data["choice"]["how"] == "only"
