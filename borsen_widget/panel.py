@@ -305,7 +305,7 @@ class PanelFeed:
             self._set_best("working")
             self._timer = _running_loop().call_later(0, self._tick)
         elif not self._solve(NO_LOOP_STATES):
-            self._set_best("too_costly")
+            self._set_best("too_costly", text="no loop")
 
     # -- the best stopping rule
 
@@ -329,11 +329,18 @@ class PanelFeed:
             text = "Working out the best stopping rule…"
         elif state == "too_costly":
             spent = f"{self._spent:,}".replace(",", "\u202f")  # 600 000
-            text = (
-                f"The exact best stopping rule is too costly for this position (more than "
-                f"{spent} states to solve), so it is not shown; the one-draw look-ahead "
-                "is exact."
-            )
+            if text == "no loop":
+                text = (
+                    f"The exact best stopping rule needs more than {spent} states here, more "
+                    "than the panel works out at once without a running event loop, so it is "
+                    "not shown; analysis.best_turn(w.game) computes it (it may take minutes)."
+                )
+            else:
+                text = (
+                    f"The exact best stopping rule is too costly for this position (more than "
+                    f"{spent} states to solve), so it is not shown; the one-draw look-ahead "
+                    "is exact."
+                )
         elif state == "failed":
             text = f"The best stopping rule could not be worked out ({text})."
         self._best = {"state": state, "advice": advice, "states": self._spent, "text": text}

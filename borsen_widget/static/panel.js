@@ -393,8 +393,15 @@ function mountPanel(host, { send, uid }) {
     const asking = Boolean(d.hidden);
     show(ui.vote, asking);
     show(ui.voteBank, d.kind === "choice");
-    ui.voteDraw.querySelector(".borsen-vote-count").textContent = String(g.votes.draw ?? 0);
-    ui.voteBank.querySelector(".borsen-vote-count").textContent = String(g.votes.bank ?? 0);
+    for (const [button, choice] of [[ui.voteDraw, "draw"], [ui.voteBank, "bank"]]) {
+      const n = g.votes[choice] ?? 0;
+      button.querySelector(".borsen-vote-count").textContent = String(n);
+      button.setAttribute("aria-label", `A vote for ${choice}: ${n} so far`);
+    }
+    ui.guess.setAttribute(
+      "aria-label",
+      g.on ? "Guess first is on: the answers wait for Reveal" : "Guess first: hide the answers"
+    );
     const votes = (g.votes.draw ?? 0) + (g.votes.bank ?? 0);
     show(ui.votes, g.on && !asking && votes > 0);
     ui.votes.textContent = g.on && votes ? `The class voted: ${votesText(g.votes)}` : "";
@@ -467,7 +474,12 @@ function render({ model, el }) {
   const panel = mountPanel(root, { send, uid });
   function draw() {
     const data = model.get("panel") || {};
+    const hadFocus = root.contains(document.activeElement);
     panel.update(data);
+    const active = document.activeElement;
+    if (hadFocus && (!root.contains(active) || active && active.closest("[hidden]"))) {
+      root.focus();
+    }
     off.hidden = Boolean(data.kind);
     root.dataset.version = String(data.version ?? "");
   }

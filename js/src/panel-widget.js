@@ -33,7 +33,13 @@ function render({ model, el }) {
 
   function draw() {
     const data = model.get("panel") || {};
+    const hadFocus = root.contains(document.activeElement);
     panel.update(data);
+    // A Reveal or vote button that disappears must not take the keyboard away.
+    const active = document.activeElement;
+    if (hadFocus && (!root.contains(active) || (active && active.closest("[hidden]")))) {
+      root.focus();
+    }
     off.hidden = Boolean(data.kind);
     root.dataset.version = String(data.version ?? "");
   }

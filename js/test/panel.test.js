@@ -205,6 +205,8 @@ describe("the panel beside the game", () => {
     expect($(".borsen-chart-legend").textContent).toContain("hidden until Reveal");
     expect($('[data-count="draw"]').textContent).toBe("2");
     expect($('[data-count="bank"]').textContent).toBe("1");
+    expect($('[data-choice="draw"]').getAttribute("aria-label")).toBe("A vote for draw: 2 so far");
+    expect($(".borsen-panel-guess").getAttribute("aria-pressed")).toBe("true");
     $('[data-choice="bank"]').click();
     expect(model.sent).toEqual([{ intent: "vote", version: 7, choice: "bank" }]);
     $(".borsen-reveal").click();
@@ -265,6 +267,14 @@ describe("ProbabilityPanel's own widget", () => {
       { intent: "vote", version: 12, choice: "draw" },
       { intent: "reveal", version: 12 },
     ]);
+  });
+
+  test("the keyboard stays in the panel when Reveal goes away", () => {
+    model.set("panel", hiddenData());
+    $(".borsen-reveal").focus();
+    expect(document.activeElement).toBe($(".borsen-reveal"));
+    model.set("panel", panelData());
+    expect(document.activeElement).toBe($(".borsen-solo"));
   });
 
   test("shows its notices, escaped", () => {
