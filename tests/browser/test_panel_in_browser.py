@@ -307,6 +307,7 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
     side = next(size for solo, size, _ in sizes if not solo)
     big = next(size for solo, size, _ in sizes if solo)
     assert big >= 1.2 * side, sizes
+    page.locator(f"{SOLO} .borsen-panel-outcomes summary").click()  # every card it can be
     page.locator(f"{SOLO}").screenshot(
         path=str(artifacts / "panel-solo-dark.png"), animations="disabled"
     )
