@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -238,6 +239,18 @@ def test_play_notebook_offline(chromium, server, tmp_path):
             state = click(root, f".borsen-actions button[data-intent={intent}]", state)
             clicks.append(intent)
         timings["played"] = time.monotonic() - started
+        # The teacher's panel: its toggle, then the exact chance it shows (compared below).
+        panel = None
+        if not state["end"] and not state["aces"]:
+            root.locator("button[data-intent=panel]").click()
+            big = root.locator(".borsen-panel .borsen-p-big")
+            big.wait_for(state="visible", timeout=60_000)
+            panel = {
+                "fraction": big.get_attribute("data-fraction"),
+                "sentence": root.locator(".borsen-panel .borsen-p-sentence").text_content(),
+                "bars": root.locator(".borsen-panel .borsen-bar").count(),
+            }
+            state = settle(root)  # the toggle made a new view: compare the kernel with it
         modules = kernel_run(page, IMPORT_ALL.replace("MODULES", repr(pure_modules())))
         missing = kernel_run(page, "import matplotlib.pyplot as plt")
         model_id = root.evaluate(MODEL_ID)
@@ -245,9 +258,9 @@ def test_play_notebook_offline(chromium, server, tmp_path):
         if not shot.exists():
             root.scroll_into_view_if_needed()
             page.screenshot(path=str(shot))
-        return cells, first, clicks, state, kernel, modules, missing
+        return cells, first, clicks, state, kernel, modules, missing, panel
 
-    cells, first, clicks, dom, kernel, modules, missing = offline.run(drive)
+    cells, first, clicks, dom, kernel, modules, missing, panel = offline.run(drive)
     print(f"JupyterLite timings (s): {timings}; clicks: {clicks}")
 
     # The notebook ran top to bottom: installed from the site, said its one sentence, no error.
@@ -280,6 +293,13 @@ def test_play_notebook_offline(chromium, server, tmp_path):
     else:
         assert kernel["exact"]["p_accept"] == str(analysis.p_accept(game))
         assert kernel["exact"]["outcomes"] == [o.to_dict() for o in analysis.draw_outcomes(game)]
+
+    # The teacher's panel works on the page and shows the exact chance for this game.
+    if panel is not None:
+        assert Fraction(panel["fraction"]) == analysis.p_accept(game), panel
+        sentence = analysis.summary(game, with_best_turn=False)["p_accept"]["sentence"]
+        assert panel["sentence"].rstrip(".") == sentence, panel
+        assert panel["bars"] == 13, panel
 
     # Every module that needs no compiled package imports in Pyodide (engine, widget, analysis).
     assert modules.split() == pure_modules()
