@@ -740,12 +740,15 @@ class Game:
         listed = sorted(listed)  # one order for the same choice, by hand or automatic (§5)
         for ace in listed:
             # Take the most recently banked copy: only counts matter, this keeps it concrete.
-            pos = len(bank) - 1 - bank[::-1].index(ace)
+            pos = len(bank) - 1
+            while bank[pos] != ace:
+                pos -= 1
             del bank[pos]
-            self._aces[player] -= 1
             self._deck.append(ace)
-            self._emit("list", player, cards=(CARDS[ace],))
+            if self._log is not None:
+                self._emit("list", player, cards=(CARDS[ace],))
         if listed:
+            self._aces[player] -= len(listed)
             shuffle(self._deck, self._rng)
         if self._log is not None:
             kept = Counter(self._pending) - Counter(listed)
