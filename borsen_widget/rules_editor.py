@@ -117,17 +117,19 @@ class RulesEditor(widgets.VBox):
 
     def _change(self, name: str, value) -> None:
         """Validate one new value; apply it if it makes valid rules, else show why not."""
-        if self._updating:
-            return
+        if not self._updating:
+            self._attempt(name, lambda rules: rules.replace(**{name: value}), f"{name} changed.")
+
+    def _attempt(self, name: str, make, done: str) -> None:
+        """Apply ``make(rules)``; a RulesError shows beside the control and changes nothing."""
         error = self._errors[name]
         try:
-            new = self.rules.replace(**{name: value})
-            self._apply(new)
+            self._apply(make(self.rules))
         except (RulesError, ValueError) as problem:
             error.value = _error_html(problem)
             return
         error.value = ""
-        self.status.value = f"<i>{name} changed.</i>"
+        self.status.value = f"<i>{done}</i>"
 
     # ------------------------------------------------------------------ building
 
@@ -222,14 +224,9 @@ class RulesEditor(widgets.VBox):
     def _change_share(self, suit: str, text: str) -> None:
         if self._updating:
             return
-        error = self._errors["ace_shares"]
-        try:
-            shares = dict(self.rules.ace_shares)
-            shares[suit] = text.strip()
-            new = self.rules.replace(ace_shares=shares)
-            self._apply(new)
-        except (RulesError, ValueError) as problem:
-            error.value = _error_html(problem)
-            return
-        error.value = ""
-        self.status.value = f"<i>The share of A{SUIT_SYMBOLS[SUITS.index(suit)]} changed.</i>"
+
+        def with_share(rules: Rules) -> Rules:
+            return rules.replace(ace_shares={**rules.ace_shares, suit: text.strip()})
+
+        ace = f"A{SUIT_SYMBOLS[SUITS.index(suit)]}"
+        self._attempt("ace_shares", with_share, f"The share of {ace} changed.")

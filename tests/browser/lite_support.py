@@ -12,8 +12,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -21,7 +19,8 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-REPO = Path(__file__).resolve().parents[2]
+from harness import CHROMIUM_ARGS, REPO, find_chromium, free_port
+
 REQUIRED = os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"
 
 BLOCK_OUTSIDE = [
@@ -29,14 +28,9 @@ BLOCK_OUTSIDE = [
     "--proxy-server=http://127.0.0.1:9",  # the discard port: nothing answers there
     "--proxy-bypass-list=127.0.0.1",
 ]
+# The flags of the JupyterLab tests (harness.py), minus --headless (Playwright adds it).
 QUIET = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    *(flag for flag in CHROMIUM_ARGS if flag != "--headless"),
     "--disable-features=AutofillServerCommunication",
 ]
 
@@ -56,10 +50,7 @@ def chromium_or_skip() -> str:
     import pytest
 
     why = None
-    chromium = next(
-        (p for p in ("/usr/bin/chromium", shutil.which("chromium")) if p and os.path.exists(p)),
-        None,
-    )
+    chromium = find_chromium()
     if chromium is None:
         why = (
             "no Chromium (/usr/bin/chromium): the JupyterLite test needs it "
@@ -75,12 +66,6 @@ def chromium_or_skip() -> str:
             pytest.fail(f"BORSEN_REQUIRE_BROWSER=1 but {why}", pytrace=False)
         pytest.skip(why)
     return chromium
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class StaticServer:
