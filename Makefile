@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# As root (a container, a CI box) JupyterLab refuses to start without --allow-root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/play.ipynb
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/play.ipynb
 
 lint: setup
 	$(VENV)/bin/ruff check .
