@@ -251,6 +251,35 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
     return outcomes
 
 
+def one_draw_value(game: Game, objective: str = "own") -> Fraction:
+    """The exact value of "draw once, then bank" (the one-draw look-ahead), counted like
+    :func:`best_turn`'s values (R5, R7, R9, R14, R14a).
+
+    ``objective="own"``: the cards the current player banks this turn: the pile and the new
+    card when it is accepted (R6, then R8; R14 banks it anyway when the deck runs out), plus
+    the loot of an ace at once with ``loot_to="bank"`` (R9). A refused card passes the pile on
+    (R7) and brings nothing. ``"lead"`` also counts the passed pile against the player (unless
+    the turn cap ends the game then, R14a). Drawing more than once can only be worth more:
+    this is a lower bound on the best stopping rule's value of drawing.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
+    rules = game.rules
+    pile = len(game.pile)
+    to_pile = rules.loot_to == "pile"
+    last_turn = game.turns + 1 >= rules.max_turns
+    total = Fraction(0)
+    for outcome in draw_outcomes(game):
+        after = pile + 1 + (outcome.loot if to_pile else 0)
+        gained = 0 if to_pile else outcome.loot
+        if outcome.accepted:
+            value = gained + after
+        else:
+            value = gained - (0 if objective == "own" or last_turn else after)
+        total += outcome.probability * value
+    return total
+
+
 def _accept_sentence(game: Game, accepted: int, size: int) -> str:
     """ "15 of the 30 cards left are 8 or higher, or aces" (§4)."""
     rules = game.rules

@@ -42,7 +42,7 @@ from . import analysis
 from .game import Game
 from .widget import STATIC, BorsenWidget, _BadMessage
 
-__all__ = ["ProbabilityPanel", "one_draw_value"]
+__all__ = ["ProbabilityPanel"]
 
 #: best_turn's states tried at once, before the panel first shows (about 0.05 s).
 SYNC_STATES = 1_000
@@ -70,35 +70,6 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def _fraction(value: Fraction | int) -> dict:
     return analysis.fraction_data(value)
-
-
-def one_draw_value(game: Game, objective: str = "own") -> Fraction:
-    """The exact value of "draw once, then bank" (the one-draw look-ahead), counted like
-    :func:`~borsen_widget.analysis.best_turn`'s values (R5, R7, R9, R14, R14a).
-
-    ``objective="own"``: the cards the current player banks this turn: the pile and the new
-    card when it is accepted (R6, then R8; R14 banks it anyway when the deck runs out), plus
-    the loot of an ace at once with ``loot_to="bank"`` (R9). A refused card passes the pile on
-    (R7) and brings nothing. ``"lead"`` also counts the passed pile against the player (unless
-    the turn cap ends the game then, R14a). Drawing more than once can only be worth more:
-    this is a lower bound on the best stopping rule's value of drawing.
-    """
-    if objective not in analysis.OBJECTIVES:
-        raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
-    rules = game.rules
-    pile = len(game.pile)
-    to_pile = rules.loot_to == "pile"
-    last_turn = game.turns + 1 >= rules.max_turns
-    total = Fraction(0)
-    for outcome in analysis.draw_outcomes(game):
-        after = pile + 1 + (outcome.loot if to_pile else 0)
-        gained = 0 if to_pile else outcome.loot
-        if outcome.accepted:
-            value = gained + after
-        else:
-            value = gained - (0 if objective == "own" or last_turn else after)
-        total += outcome.probability * value
-    return total
 
 
 # ---------------------------------------------------------------------------- the figures
@@ -155,7 +126,7 @@ def _figures(game: Game, names, objective: str) -> dict:
         return data
     data["p_accept"] = summary["p_accept"]
     data["outcomes"] = summary["outcomes"]
-    draw = one_draw_value(game, objective)
+    draw = analysis.one_draw_value(game, objective)
     if pile:
         data["question"] = f"{name}: draw once more, or bank {pile} card{'s' * (pile != 1)}?"
         better = "draw" if draw > pile else "bank" if draw < pile else "equal"

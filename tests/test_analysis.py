@@ -517,3 +517,29 @@ def test_run_bound_counts_runs_exactly():
         run, aces_in_run = model._run_bound(tuple(by_class), top)
         assert run == pytest.approx(runs / count, abs=1e-9)
         assert aces_in_run == pytest.approx(aces / count, abs=1e-9)
+
+
+def test_expected_value_bot_draws_exactly_when_one_more_draw_is_worth_more():
+    """ExpectedValueBot (integer arithmetic, for speed) and analysis.one_draw_value (exact
+    fractions, for the class) count the same thing: the bot draws iff one more draw, then
+    banking, is worth more than banking now (R5-R9)."""
+    from borsen_widget import ExpectedValueBot
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        rules = Rules(
+            players=rng.choice([2, 3, 4]),
+            loot_to=rng.choice(["bank", "pile"]),
+            equal_accepted=rng.random() < 0.7,
+            rob_target=rng.choice(["previous", "next", "leader"]),
+        )
+        game = Game(rules, seed=seed)
+        mover = RandomBot(seed)
+        while not game.is_over:
+            if game.phase == "play" and game.pile and game.deck_size:
+                want = analysis.one_draw_value(game) > len(game.pile)
+                assert (ExpectedValueBot().choose(game) == DRAW) == want
+                checked += 1
+            game.apply(mover.choose(game))
+    assert checked > 500

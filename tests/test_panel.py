@@ -20,7 +20,8 @@ import traitlets
 from comm.base_comm import BaseComm
 
 from borsen_widget import Game, Rules, ThresholdBot, analysis, panel
-from borsen_widget.panel import ProbabilityPanel, one_draw_value
+from borsen_widget.analysis import one_draw_value
+from borsen_widget.panel import ProbabilityPanel
 from borsen_widget.widget import BorsenWidget
 
 SEED = 7_350_482_913_306  # long, so that finding it in the browser's data means a leak
