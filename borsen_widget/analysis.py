@@ -87,21 +87,6 @@ def _check_playable(game: Game, what: str) -> None:
         raise ValueError(f"{what}: the deck is empty, so no card can be drawn (R14)")
 
 
-def _victim(rules, player: int, robbable: Sequence[int]) -> int:
-    """Whom an ace drawn by ``player`` robs (R9 ``rob_target``), from robbable counts by seat."""
-    n = rules.players
-    if rules.rob_target == "previous":
-        return (player - 1) % n
-    if rules.rob_target == "next":
-        return (player + 1) % n
-    best, best_count = None, -1
-    for step in range(1, n):  # the nearest seat before the robber wins ties, as in the engine
-        seat = (player - step) % n
-        if robbable[seat] > best_count:
-            best, best_count = seat, robbable[seat]
-    return best
-
-
 # ---------------------------------------------------------------------------------- the next draw
 
 
@@ -212,7 +197,7 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
         share = f"{count} of {size} cards"
         loot, victim = 0, None
         if card.is_ace:
-            victim = _victim(rules, player, robbable)
+            victim = rules.victim(player, robbable)
             loot = rules.loot(card, banks[victim])
             label = f"ace of {SUIT_NAMES[card.index % 4]}"
             what = f"The {label} ({share})"

@@ -148,22 +148,6 @@ def accepted_count(rules: Rules, counts: Counter | dict, top: int | None) -> int
     return sum(k for c, k in counts.items() if rules.accepts(CARDS[c], below))
 
 
-def victim_of(rules: Rules, banks: Sequence[Sequence[int]], robber: int) -> int:
-    """Whom an ace drawn by ``robber`` robs (R9 ``rob_target``); ``banks`` as card indices."""
-    n = rules.players
-    if rules.rob_target == "previous":
-        return (robber - 1) % n
-    if rules.rob_target == "next":
-        return (robber + 1) % n
-    best, best_count = (robber - 1) % n, -1
-    for step in range(1, n):  # the nearest seat before the robber wins ties
-        seat = (robber - step) % n
-        count = sum(c < FIRST_ACE for c in banks[seat])
-        if count > best_count:
-            best, best_count = seat, count
-    return best
-
-
 class PublicView:
     """What a player at the table may read: everything but the deck's order and the RNG.
 
@@ -339,7 +323,8 @@ class ExpectedValueBot(Bot):
                 total += k * (n_pile + 1)
             if card >= FIRST_ACE and (accepted or loot_safe):
                 if victim_bank is None:
-                    victim = victim_of(rules, game._banks, game._cur)
+                    robbable = [len(b) - a for b, a in zip(game._banks, game._aces, strict=True)]
+                    victim = rules.victim(game._cur, robbable)
                     victim_bank = tuple(CARDS[c] for c in game._banks[victim])
                 total += k * rules.loot(CARDS[card], victim_bank)
         return DRAW if total > n_pile * size else BANK

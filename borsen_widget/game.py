@@ -676,20 +676,15 @@ class Game:
             self._emit("rob", robber, victim, tuple(CARDS[c] for c in loot), info=share)
 
     def _victim(self, robber: int) -> int:
-        """Whom an ace robs (R9 ``rob_target``)."""
-        n = self._n
+        """Whom an ace robs (R9 ``rob_target``; :meth:`Rules.victim`, the two neighbours
+        inlined for the hot path)."""
         target = self._rob_target
         if target == "previous":
-            return (robber - 1) % n
+            return (robber - 1) % self._n
         if target == "next":
-            return (robber + 1) % n
-        best, best_count = None, -1
-        for step in range(1, n):  # nearest seat before the robber first: it wins ties
-            seat = (robber - step) % n
-            count = len(self._banks[seat]) - self._aces[seat]
-            if count > best_count:
-                best, best_count = seat, count
-        return best
+            return (robber + 1) % self._n
+        robbable = [len(bank) - aces for bank, aces in zip(self._banks, self._aces, strict=True)]
+        return self._rules.victim(robber, robbable)
 
     def _bank(self, auto: bool = False) -> None:
         """R8 bank the pile; R11–R13 then decide on its aces (ask, or decide automatically).

@@ -235,6 +235,22 @@ class Rules:
             return True
         return card.rank > below.rank or (card.rank == below.rank and self.equal_accepted)
 
+    def victim(self, robber: int, robbable: Sequence[int]) -> int:
+        """R9 ``rob_target``: the seat an ace drawn by ``robber`` robs, given every seat's
+        number of robbable (non-ace) cards. ``"leader"``: the most robbable cards, ties to the
+        nearest seat before the robber."""
+        n = self.players
+        if self.rob_target == "previous":
+            return (robber - 1) % n
+        if self.rob_target == "next":
+            return (robber + 1) % n
+        best, best_count = (robber - 1) % n, -1
+        for step in range(1, n):  # nearest seat before the robber first: it wins ties
+            seat = (robber - step) % n
+            if robbable[seat] > best_count:
+                best, best_count = seat, robbable[seat]
+        return best
+
     def loot(self, ace: Card, bank: Sequence[Card]) -> int:
         """R9: how many cards ``ace`` robs from this ``bank``."""
         if self.loot_rule is not None:

@@ -125,3 +125,18 @@ def test_rules_pickle_and_copy():
     r = Rules(players=4, ace_shares={"S": 1, "D": Fraction(2, 5)}, rob_target="leader")
     assert pickle.loads(pickle.dumps(r)) == r
     assert copy.deepcopy(r) == r and copy.copy(r) == r
+
+
+@pytest.mark.parametrize(
+    ("target", "robber", "robbable", "victim"),
+    [
+        ("previous", 0, [5, 5, 5, 5], 3),
+        ("next", 3, [5, 5, 5, 5], 0),
+        ("leader", 0, [9, 4, 4, 1], 2),  # the robber's own cards never count; tie 1-2: seat 2
+        ("leader", 2, [0, 4, 7, 4], 1),
+        ("leader", 1, [0, 0, 0, 0], 0),  # nobody has anything: the seat before
+    ],
+)
+def test_r9_victim(target, robber, robbable, victim):
+    """R9 rob_target: whom an ace robs, from every seat's robbable count."""
+    assert Rules(players=4, rob_target=target).victim(robber, robbable) == victim
