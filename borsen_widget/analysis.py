@@ -98,11 +98,7 @@ def p_accept(game: Game) -> Fraction:
     drawn (the game is over or the deck is empty).
     """
     _check_playable(game, "no chance to compute")
-    top = _top(game)
-    accepts = game.rules.accepts
-    counts = game.deck_counts()
-    accepted = sum(k for card, k in counts.items() if accepts(card, top))
-    return Fraction(accepted, sum(counts.values()))
+    return Fraction(game.accepted_count(), game.deck_size)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -996,8 +992,8 @@ def summary(
     rules = game.rules
     top = _top(game)
     counts = game.deck_counts()
-    size = sum(counts.values())
-    accepted = sum(k for card, k in counts.items() if rules.accepts(card, top))
+    size = game.deck_size
+    accepted = game.accepted_count()
     p = Fraction(accepted, size)
     data["p_accept"] = {
         "accepted": accepted,

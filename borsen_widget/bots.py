@@ -129,25 +129,6 @@ class ThresholdBot(Bot):
 # ---------------------------------------------------------------------- public information
 
 
-def deck_composition(game: Game) -> Counter:
-    """The deck's composition as card index → copies (public by counting, RULES.md §4)."""
-    return Counter(game._deck)
-
-
-def accepted_count(rules: Rules, counts: Counter | dict, top: int | None) -> int:
-    """How many of the deck's cards R5 accepts on ``top`` (a card index, ``None``: empty pile).
-
-    ``counts`` maps card index → copies. Uses :meth:`Rules.accepts`, so a custom
-    ``accept_rule`` is honoured.
-    """
-    if top is None:
-        return sum(counts.values())
-    if rules.accept_rule is None and top >= FIRST_ACE:
-        return sum(counts.values())  # R5: anything goes after an ace
-    below = CARDS[top]
-    return sum(k for c, k in counts.items() if rules.accepts(CARDS[c], below))
-
-
 class PublicView:
     """What a player at the table may read: everything but the deck's order and the RNG.
 
@@ -241,9 +222,7 @@ class PublicView:
 
     def accepted_count(self) -> int:
         """How many cards of the deck the next draw would be accepted with (R5)."""
-        game = self.__game
-        top = game._pile[-1] if game._pile else None
-        return accepted_count(game.rules, deck_composition(game), top)
+        return self.__game.accepted_count()
 
     def p_accept(self) -> Fraction:
         """The exact chance that the next card is accepted (RULES.md §4): 1 on an empty pile
@@ -284,7 +263,7 @@ class ProbabilityBot(Bot):
             return BANK
         if not pile:
             return DRAW
-        accepted = accepted_count(game.rules, Counter(deck), pile[-1])
+        accepted = game.accepted_count()
         return BANK if accepted < self.p * len(deck) else DRAW
 
     def __str__(self) -> str:

@@ -349,6 +349,22 @@ class Game:
         """The deck's composition, card → copies, in canonical order (never the deck's order)."""
         return {CARDS[c]: k for c, k in sorted(Counter(self._deck).items())}
 
+    def accepted_count(self) -> int:
+        """How many of the deck's cards the next draw would be accepted with (R5; RULES.md §4:
+        counted from the deck's composition, public by counting). A custom ``accept_rule`` is
+        honoured."""
+        deck, pile = self._deck, self._pile
+        if not pile:
+            return len(deck)
+        top = pile[-1]
+        if self._custom_accept:
+            below, accepts = CARDS[top], self._rules.call_accept_rule
+            return sum(k for c, k in Counter(deck).items() if accepts(CARDS[c], below))
+        if top >= FIRST_ACE:
+            return len(deck)  # anything goes after an ace
+        low = top >> 2 if self._equal else (top >> 2) + 1  # the lowest rank accepted
+        return sum(c >= FIRST_ACE or c >> 2 >= low for c in deck)
+
     def is_deck_live(self) -> bool:
         """True while the deck holds a non-ace card, so aces may be listed (R13)."""
         return bool(self._deck) and min(self._deck) < FIRST_ACE

@@ -697,3 +697,26 @@ def test_public_state_marks_incoming_aces_and_undo_depth_counts_moves():
     state = g.public_state()
     assert state["pending_aces"] == ["AC"] and state["incoming_aces"] == ["AC"]
     assert g.undo_depth == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "pile"),
+    [({}, "8D"), ({"equal_accepted": False}, "8D"), ({}, "KS AD"), ({}, ""), ({}, "2C")],
+)
+def test_accepted_count_is_r5_over_the_deck(options, pile):
+    """§4: the cards left that R5 accepts, counted from the composition (Rules.accepts)."""
+    g = Game(Rules(first_player=0, **options), seed=2)
+    if pile:
+        g = Game.from_position(
+            g.rules,
+            deck=[c for c in g.deck_counts() if c.ascii not in pile.split()],
+            pile=cards(pile),
+        )
+    top = g.pile[-1] if g.pile else None
+    expected = sum(k for c, k in g.deck_counts().items() if g.rules.accepts(c, top))
+    assert g.accepted_count() == expected
+
+
+def test_accepted_count_honours_a_custom_rule():
+    g = position("2C 9D KH AS", pile="8S", accept_rule=lambda c, b: c.suit == b.suit)
+    assert g.accepted_count() == 1  # only A♠ shares the suit
