@@ -28,3 +28,24 @@ def position(deck="", banks=None, pile="", current=0, seed=0, **options) -> Game
 
 def texts(items) -> list[str]:
     return [str(x) for x in items]
+
+
+SEED = 7_350_482_913_306  # long, so that finding it in the browser's data means a leak
+
+
+def widget(deck="", banks=None, pile="", current=0, seats=("Ada", "Bo", "Cy"), **kwargs):
+    """A BorsenWidget on a set position (same notation as :func:`position`); keyword
+    arguments that are Rules options go to the rules, the rest to the widget (bots at once)."""
+    from borsen_widget import BorsenWidget
+
+    options = {k: kwargs.pop(k) for k in list(kwargs) if k in Rules.__dataclass_fields__}
+    game = Game.from_position(
+        Rules(players=len(seats), **options),
+        deck=deck.split(),
+        banks=None if banks is None else [b.split() for b in banks],
+        pile=pile.split(),
+        current_player=current,
+        seed=SEED,
+    )
+    kwargs.setdefault("bot_delay", 0)
+    return BorsenWidget(game=game, seats=list(seats), **kwargs)

@@ -18,13 +18,13 @@ import comm
 import pytest
 import traitlets
 from comm.base_comm import BaseComm
+from helpers import widget
 
-from borsen_widget import Game, Rules, ThresholdBot, analysis, panel
+from borsen_widget import Game, ThresholdBot, analysis, panel
 from borsen_widget.analysis import one_draw_value
 from borsen_widget.panel import ProbabilityPanel
 from borsen_widget.widget import BorsenWidget
 
-SEED = 7_350_482_913_306  # long, so that finding it in the browser's data means a leak
 # §4's example: pile top 8, a deck of 30 with 3 aces and 12 cards of rank 8 or higher.
 HIGH = "8H 8C 8D 9S 9H 9C TS TH JS QS KS KH"
 LOW = "2S 2H 2C 3S 3H 3C 4S 4H 5S 5H 6S 6H 7S 7H 7C"
@@ -38,22 +38,6 @@ def send(w, content) -> None:
 
 def intent(w: BorsenWidget, name: str, target=None, **extra) -> None:
     send(target or w, {"intent": name, "version": w.view["version"], **extra})
-
-
-def widget(deck="", banks=None, pile="", current=0, seats=("Ada", "Bo", "Cy"), **kwargs):
-    """A widget on a set position (RULES.md §3 notation: ``deck`` is drawn left to right)."""
-    options = {k: kwargs.pop(k) for k in list(kwargs) if k in Rules.__dataclass_fields__}
-    rules = Rules(players=len(seats), **options)
-    game = Game.from_position(
-        rules,
-        deck=deck.split(),
-        banks=None if banks is None else [b.split() for b in banks],
-        pile=pile.split(),
-        current_player=current,
-        seed=SEED,
-    )
-    kwargs.setdefault("bot_delay", 0)
-    return BorsenWidget(game=game, seats=list(seats), **kwargs)
 
 
 def expected(game: Game, objective: str = "own", names=("Ada", "Bo", "Cy")) -> dict:

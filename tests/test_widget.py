@@ -14,6 +14,7 @@ import re
 import comm
 import pytest
 from comm.base_comm import BaseComm
+from helpers import widget
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, RulesError, ThresholdBot
 from borsen_widget.bots import Bot
@@ -35,22 +36,6 @@ def intent(w: BorsenWidget, name: str, **extra) -> None:
 def snapshot(w: BorsenWidget):
     """Everything that must not change when a message is refused."""
     return (w.game.to_json(), json.dumps(w.view, sort_keys=True), w.paused)
-
-
-def widget(
-    deck="", banks=None, pile="", current=0, seats=("Ada", "Bo", "Cy"), paused=False, **options
-):
-    """A widget on a set position (RULES.md §3 notation: ``deck`` is drawn left to right)."""
-    rules = Rules(players=len(seats), **options)
-    game = Game.from_position(
-        rules,
-        deck=deck.split(),
-        banks=None if banks is None else [b.split() for b in banks],
-        pile=pile.split(),
-        current_player=current,
-        seed=7_350_482_913_306,  # long, so that finding it in the browser's data means a leak
-    )
-    return BorsenWidget(game=game, seats=list(seats), bot_delay=0, paused=paused)
 
 
 def texts(w: BorsenWidget) -> list[str]:

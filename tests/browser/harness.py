@@ -214,6 +214,29 @@ class Kernel:
 
 # ------------------------------------------------------------------------ page helpers
 
+# The WCAG contrast of an element's text on the first opaque background behind it. Colours
+# come as rgb(...) or, from color-mix(), as color(srgb r g b [/ a]) with 0-1 components.
+CONTRAST = """(el) => {
+  const parse = (c) => {
+    const srgb = c.startsWith('color(srgb');
+    const m = c.match(/[\\d.]+/g).map(Number);
+    const k = srgb ? 255 : 1;
+    return {r: m[0] * k, g: m[1] * k, b: m[2] * k, a: m.length > 3 ? m[3] : 1};
+  };
+  const lum = ({r, g, b}) => { const f = (v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  let node = el; let bg = null;
+  while (node) { const c = parse(getComputedStyle(node).backgroundColor);
+    if (c.a > 0.5) { bg = c; break; } node = node.parentElement; }
+  const f0 = parse(getComputedStyle(el).color);
+  const fg = {r: f0.r * f0.a + bg.r * (1 - f0.a), g: f0.g * f0.a + bg.g * (1 - f0.a),
+              b: f0.b * f0.a + bg.b * (1 - f0.a)};
+  const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
 KERNEL_IDLE_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;

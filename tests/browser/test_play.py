@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from harness import REPO, open_notebook, write_notebook
+from harness import CONTRAST, REPO, open_notebook, write_notebook
 
 IMPORTS = "from borsen_widget import BorsenWidget, Game, Rules, ThresholdBot, RandomBot"
 
@@ -364,26 +364,8 @@ def test_two_views_of_one_widget_stay_in_sync(page, lab, kernel_of):
 
 
 def _contrast(page, selector: str) -> float:
-    """The WCAG contrast ratio of an element's text against the widget's background."""
-    return page.evaluate(
-        """(sel) => {
-      const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
-        return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
-      const lum = ({r, g, b}) => { const f = (v) => { v /= 255;
-        return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-      const el = document.querySelector(sel);
-      let bgEl = el; let bg = null;
-      while (bgEl) { const c = parse(getComputedStyle(bgEl).backgroundColor);
-        if (c.a > 0.5) { bg = c; break; } bgEl = bgEl.parentElement; }
-      const fg0 = parse(getComputedStyle(el).color);
-      const fg = {r: fg0.r * fg0.a + bg.r * (1 - fg0.a), g: fg0.g * fg0.a + bg.g * (1 - fg0.a),
-                  b: fg0.b * fg0.a + bg.b * (1 - fg0.a)};
-      const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-      return (hi + 0.05) / (lo + 0.05);
-    }""",
-        selector,
-    )
+    """The WCAG contrast ratio of an element's text against the background behind it."""
+    return page.locator(selector).first.evaluate(CONTRAST)
 
 
 @pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
