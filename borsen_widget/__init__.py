@@ -1,11 +1,24 @@
 """Børsen, the Norwegian card game, as a rules engine and a Jupyter widget.
 
-The engine (cards, rules, game, bots) imports the standard library only; the widget needs
-anywidget and is imported on first use, so ``import borsen_widget`` works anywhere.
+The package is built in layers, each a folder that reads only the ones before it:
+
+- :mod:`~borsen_widget.engine`: cards, actions, rules, the game and its saves (RULES.md);
+- :mod:`~borsen_widget.analysis`: exact probabilities from public information;
+- :mod:`~borsen_widget.play`: bots, the loop that plays them, win chances by rollouts;
+- :mod:`~borsen_widget.sim`: tournaments of many games, fast;
+- :mod:`~borsen_widget.jupyter`: the widget, the teacher's panel and the rules editor.
+
+Everything below the widgets imports the standard library only; the widgets need anywidget
+and are imported on first use, so ``import borsen_widget`` works anywhere.
 """
 
-from .actions import Action
-from .bots import (
+from .engine.actions import BANK, DRAW, Action
+from .engine.cards import Card
+from .engine.errors import IllegalActionError, RulesError
+from .engine.events import Event
+from .engine.game import Game
+from .engine.rules import Rules
+from .play.bots import (
     Bot,
     ExpectedValueBot,
     FunctionBot,
@@ -17,13 +30,11 @@ from .bots import (
     as_bot,
     play,
 )
-from .cards import Card
-from .errors import IllegalActionError, RulesError
-from .events import Event
-from .game import Game
-from .rules import Rules
+from .play.rollouts import win_chance
 
 __all__ = [
+    "BANK",
+    "DRAW",
     "Action",
     "BorsenWidget",
     "Bot",
@@ -39,22 +50,26 @@ __all__ = [
     "PublicView",
     "RandomBot",
     "Rules",
+    "RulesEditor",
     "RulesError",
     "ThresholdBot",
     "as_bot",
     "play",
+    "win_chance",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+# The widgets need anywidget: imported on first use only, so the engine imports anywhere.
+_WIDGETS = {
+    "BorsenWidget": ".jupyter.widget",
+    "ProbabilityPanel": ".jupyter.panel",
+    "RulesEditor": ".jupyter.rules_editor",
+}
 
 
 def __getattr__(name: str):
-    # The widgets need anywidget; import them on first use only, so the engine imports anywhere.
-    if name == "BorsenWidget":
-        from .widget import BorsenWidget
+    if name in _WIDGETS:
+        import importlib
 
-        return BorsenWidget
-    if name == "ProbabilityPanel":
-        from .panel import ProbabilityPanel
-
-        return ProbabilityPanel
+        return getattr(importlib.import_module(_WIDGETS[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

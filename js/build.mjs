@@ -1,6 +1,6 @@
-// Build the widgets' front end: js/src/ → borsen_widget/static/{widget.js,panel.js,widget.css}
+// Build the widgets' front end: js/src/ → borsen_widget/jupyter/static/{widget.js,panel.js,widget.css}
 // (panel.js is ProbabilityPanel's module; it shares the panel's code and the CSS with the game).
-// Usage: node build.mjs [outdir]   (default: ../borsen_widget/static; run by `make js`).
+// Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
 import { build } from "esbuild";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outdir = path.resolve(process.argv[2] ?? path.join(here, "..", "borsen_widget", "static"));
+const outdir = path.resolve(process.argv[2] ?? path.join(here, "..", "borsen_widget", "jupyter", "static"));
 const banner = "/* Built from js/src by `make js` (esbuild); do not edit by hand. */";
 
 const common = {

@@ -105,17 +105,19 @@ NEEDS_COMPILED = re.compile(
 #: Modules the page needs: the build fails if one of them imports a compiled package.
 PURE_MODULES = (
     "__init__",
-    "game",
-    "bots",
-    "widget",
-    "view",
-    "rules_editor",
+    "engine",
+    "engine.game",
+    "play.bots",
     "analysis",
-    "environment",
+    "jupyter.widget",
+    "jupyter.view",
+    "jupyter.panel",
+    "jupyter.rules_editor",
+    "jupyter.environment",
 )
 
 INSTALL_CELL = "%pip install -q borsen_widget"
-ENVIRONMENT_CELL = "from borsen_widget.environment import report\n\nreport()"
+ENVIRONMENT_CELL = "from borsen_widget.jupyter.environment import report\n\nreport()"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 NOT_HERE = "not on this web page: needs NumPy, pandas or matplotlib"
 SKIPPED_NOTE = (
@@ -327,12 +329,15 @@ def stage_notebooks(stage: Path, notebooks: Path) -> list[str]:
 
 
 def compiled_modules(package: Path = PACKAGE) -> set[str]:
-    """The package's modules that import NumPy, pandas or matplotlib when imported.
+    """The package's modules (dotted, relative to the package: ``"sim.simulate"``) that import
+    NumPy, pandas or matplotlib when imported.
 
-    Read from the source (top-level imports, directly or through a sibling module); an import
-    inside ``try: ... except ImportError`` is optional and does not count.
+    Read from the source (top-level imports, directly or through other modules of the
+    package); an import inside ``try: ... except ImportError`` is optional and does not count.
     """
-    imports = {path.stem: _module_imports(path) for path in package.glob("*.py")}
+    imports = {
+        _dotted(path, package): _module_imports(path, package) for path in package.rglob("*.py")
+    }
     compiled = {name for name, found in imports.items() if found & set(COMPILED_PACKAGES)}
     grew = True
     while grew:
@@ -344,9 +349,21 @@ def compiled_modules(package: Path = PACKAGE) -> set[str]:
     return compiled
 
 
-def _module_imports(path: Path) -> set[str]:
-    """Top-level package names and sibling modules one module imports at import time."""
+def _dotted(path: Path, package: Path) -> str:
+    """``sim/simulate.py`` -> ``"sim.simulate"``; ``sim/__init__.py`` -> ``"sim"``."""
+    parts = list(path.relative_to(package).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) or "__init__"
+
+
+def _module_imports(path: Path, package: Path = PACKAGE) -> set[str]:
+    """Top-level package names and modules of this package (dotted) one module imports at
+    import time."""
     found: set[str] = set()
+    here = _dotted(path, package).split(".")
+    if path.name != "__init__.py" or here == ["__init__"]:
+        here = here[:-1]  # a module's relative imports start from its own folder
 
     def visit(statements: list[ast.stmt]) -> None:
         for node in statements:
@@ -355,10 +372,11 @@ def _module_imports(path: Path) -> set[str]:
             elif isinstance(node, ast.ImportFrom):
                 if node.level == 0:
                     found.add((node.module or "").split(".")[0])
-                elif node.module:
-                    found.add(node.module.split(".")[0])
                 else:
-                    found.update(alias.name for alias in node.names)
+                    base = here[: len(here) - (node.level - 1)]
+                    target = base + (node.module.split(".") if node.module else [])
+                    found.add(".".join(target) or "__init__")
+                    found.update(".".join([*target, alias.name]) for alias in node.names)
             elif isinstance(node, ast.If):
                 if not _is_type_checking(node.test):
                     visit(node.body)
@@ -394,7 +412,7 @@ def _catches_import_error(node: ast.Try) -> bool:
 
 def check_pure_modules(compiled: set[str], package: Path = PACKAGE) -> None:
     """Fail the build when what a class needs on the page would import a compiled package."""
-    broken = sorted(m for m in PURE_MODULES if m in compiled and (package / f"{m}.py").exists())
+    broken = sorted(m for m in PURE_MODULES if m in compiled)
     if broken:
         raise SystemExit(
             "these modules import NumPy, pandas or matplotlib when imported, so they cannot "

@@ -18,7 +18,8 @@ import pytest
 from helpers import cards, position
 
 from borsen_widget import Card, Game, RandomBot, Rules, ThresholdBot, analysis, play
-from borsen_widget.actions import DRAW
+from borsen_widget.analysis import turn
+from borsen_widget.engine.actions import DRAW
 
 # ---------------------------------------------------------------------------------- engine oracles
 
@@ -466,7 +467,7 @@ def test_pruning_never_changes_a_value(monkeypatch):
         analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)
     ]
     analysis.clear_cache()
-    monkeypatch.setattr(analysis._TurnModel, "_bank_is_proven", lambda *args: False)
+    monkeypatch.setattr(turn._TurnModel, "_bank_is_proven", lambda *args: False)
     without = [analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)]
     analysis.clear_cache()
     assert with_shortcut == without
@@ -494,7 +495,7 @@ def test_run_bound_counts_runs_exactly():
     """The pruning bound's run count (R5: aces always accepted and anything after them;
     otherwise ranks at least the top) equals E[run length] and E[aces in the run] over every
     order of small decks."""
-    model = analysis._TurnModel(Game(Rules(players=3), seed=1), "own")
+    model = turn._TurnModel(Game(Rules(players=3), seed=1), "own")
     rng = random.Random(3)
     for _ in range(15):
         by_class = [0] * model.size

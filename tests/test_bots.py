@@ -9,7 +9,7 @@ import pytest
 from helpers import FILLER, position, texts
 
 from borsen_widget import Action, Game, IllegalActionError, RandomBot, Rules, ThresholdBot, play
-from borsen_widget.bots import (
+from borsen_widget.play.bots import (
     Bot,
     ExpectedValueBot,
     FunctionBot,

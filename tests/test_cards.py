@@ -6,7 +6,7 @@ import pickle
 import pytest
 
 from borsen_widget import Card
-from borsen_widget.cards import ACES, CARDS, full_deck
+from borsen_widget.engine.cards import ACES, CARDS, full_deck
 
 
 @pytest.mark.parametrize(

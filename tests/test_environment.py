@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from borsen_widget import environment
+from borsen_widget.jupyter import environment
 
 
 def _hide(monkeypatch, *names):

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from borsen_widget import RandomBot, Rules, ThresholdBot
-from borsen_widget.bots import ExpectedValueBot, ProbabilityBot
-from borsen_widget.fastsim import fast_unsupported, play_batch
-from borsen_widget.simulate import simulate
+from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.sim.fastsim import fast_unsupported, play_batch
+from borsen_widget.sim.simulate import simulate
 
 Z_LIMIT = 4.5
 N_REFERENCE = 2500

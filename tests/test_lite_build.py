@@ -211,8 +211,8 @@ def test_compiled_modules_follow_imports_but_not_optional_ones(tmp_path):
     (package / "lazy.py").write_text("def f():\n    import numpy\n")
     assert lite.compiled_modules(package) == {"fast", "sim", "table"}
     lite.check_pure_modules({"fast", "sim"}, package)
-    with pytest.raises(SystemExit, match="game"):
-        lite.check_pure_modules({"game"}, package)
+    with pytest.raises(SystemExit, match="engine.game"):
+        lite.check_pure_modules({"engine.game"}, package)
 
 
 def test_what_the_page_needs_imports_no_compiled_package():
@@ -279,8 +279,8 @@ def test_piplite_index_holds_the_project_and_the_widget_packages(site):
     (wheel,) = (site / "pypi").glob("borsen_widget-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-        assert "borsen_widget/environment.py" in names
-        assert zf.getinfo("borsen_widget/static/widget.js").file_size > 0
+        assert "borsen_widget/jupyter/environment.py" in names
+        assert zf.getinfo("borsen_widget/jupyter/static/widget.js").file_size > 0
     for name in lite.WIDGET_PACKAGES:
         assert list((site / "pypi").glob(f"{name}-*-none-any.whl")), name
 

@@ -20,10 +20,11 @@ import traitlets
 from comm.base_comm import BaseComm
 from helpers import widget
 
-from borsen_widget import Game, ThresholdBot, analysis, panel
+from borsen_widget import Game, ThresholdBot, analysis
 from borsen_widget.analysis import one_draw_value
-from borsen_widget.panel import ProbabilityPanel
-from borsen_widget.widget import BorsenWidget
+from borsen_widget.jupyter import panel
+from borsen_widget.jupyter.panel import ProbabilityPanel
+from borsen_widget.jupyter.widget import BorsenWidget
 
 # §4's example: pile top 8, a deck of 30 with 3 aces and 12 cards of rank 8 or higher.
 HIGH = "8H 8C 8D 9S 9H 9C TS TH JS QS KS KH"
@@ -119,7 +120,7 @@ def test_one_draw_value_is_exact_and_never_above_the_best_rule():
     """Drawing once then banking is one way to play on after drawing, so the best stopping
     rule's value of drawing is at least as big; with one card left they are equal (R14)."""
     rng = random.Random(5)
-    from borsen_widget.cards import CARDS
+    from borsen_widget.engine.cards import CARDS
 
     checked = 0
     while checked < 25:

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from borsen_widget import Game, Rules
-from borsen_widget.rules_editor import OPTIONS, RulesEditor
+from borsen_widget.jupyter.rules_editor import OPTIONS, RulesEditor
 
 
 def test_one_control_per_option_with_its_rule_number():

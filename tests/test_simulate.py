@@ -15,11 +15,11 @@ import pandas as pd
 import pytest
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
-from borsen_widget import simulate as simulate_module
 from borsen_widget.__main__ import main
-from borsen_widget.bots import ExpectedValueBot, ProbabilityBot
-from borsen_widget.progress import TextProgress
-from borsen_widget.simulate import (
+from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.sim import simulate as simulate_module
+from borsen_widget.sim.progress import TextProgress
+from borsen_widget.sim.simulate import (
     SimulationResult,
     game_seed,
     replay,
@@ -436,7 +436,7 @@ def test_importing_the_package_needs_no_numpy():
     """The engine and bots run on the standard library (JupyterLite): NumPy, pandas and
     matplotlib are imported only by simulate."""
     code = (
-        "import sys, borsen_widget, borsen_widget.bots; "
+        "import sys, borsen_widget, borsen_widget.play.bots; "
         "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run(

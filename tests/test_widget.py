@@ -17,9 +17,9 @@ from comm.base_comm import BaseComm
 from helpers import widget
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, RulesError, ThresholdBot
-from borsen_widget.bots import Bot
-from borsen_widget.view import build_view, event_lines
-from borsen_widget.widget import BorsenWidget
+from borsen_widget.jupyter.view import build_view, event_lines
+from borsen_widget.jupyter.widget import BorsenWidget
+from borsen_widget.play.bots import Bot
 
 FILLER = ["3C", "3D", "3H", "3S", "5C", "5D", "5H", "5S", "7C", "7D"]
 
@@ -190,7 +190,7 @@ def test_nothing_sent_over_the_wire_holds_a_secret(monkeypatch):
     monkeypatch.setattr(comm, "create_comm", RecordingComm)
     w = _played_widget()
     # The teacher's panels: beside the game and on their own (a projector).
-    from borsen_widget.panel import ProbabilityPanel
+    from borsen_widget.jupyter.panel import ProbabilityPanel
 
     w.show_probabilities = True
     panel = ProbabilityPanel(w)

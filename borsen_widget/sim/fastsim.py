@@ -35,9 +35,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
-from .game import _LIST_ORDER
-from .rules import Rules
+from ..engine.game import _LIST_ORDER
+from ..engine.rules import Rules
+from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 
 THRESHOLD, RANDOM, PROBABILITY, EXPECTED = 0, 1, 2, 3
 _POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILITY}

@@ -35,11 +35,11 @@ from collections.abc import Sequence
 import anywidget
 import traitlets
 
-from .actions import Action
-from .cards import Card
-from .errors import IllegalActionError, RulesError
-from .game import Game
-from .rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.errors import IllegalActionError, RulesError
+from ..engine.game import Game
+from ..engine.rules import Rules
 from .view import build_view
 
 __all__ = ["BorsenWidget"]

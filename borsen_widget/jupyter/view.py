@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Card
+from ..engine.cards import Card
 
 #: How many event lines the view carries (the newest last).
 EVENT_LINES = 30

@@ -38,8 +38,8 @@ from fractions import Fraction
 import anywidget
 import traitlets
 
-from . import analysis
-from .game import Game
+from .. import analysis
+from ..engine.game import Game
 from .widget import STATIC, BorsenWidget, _BadMessage
 
 __all__ = ["ProbabilityPanel"]

@@ -34,11 +34,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from .actions import BANK, DRAW, Action
-from .cards import CARDS, FIRST_ACE, Card
-from .errors import IllegalActionError
-from .game import _RANDOM, _THRESHOLD, ACES, PLAY, Game, auto_selection
-from .rules import Rules, function_name
+from ..engine.actions import BANK, DRAW, Action
+from ..engine.cards import CARDS, FIRST_ACE, Card
+from ..engine.errors import IllegalActionError
+from ..engine.game import _RANDOM, _THRESHOLD, ACES, PLAY, Game, auto_selection
+from ..engine.rules import Rules, function_name
 
 
 class Bot:
@@ -324,7 +324,7 @@ class OptimalTurnBot(Bot):
     """
 
     def __init__(self, objective: str = "own", max_states: int | None = None):
-        from .analysis import OBJECTIVES
+        from ..analysis import OBJECTIVES
 
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
@@ -338,7 +338,7 @@ class OptimalTurnBot(Bot):
         self._one_step = ExpectedValueBot()
 
     def choose(self, game: Game) -> Action:
-        from .analysis import TooManyStates, best_turn
+        from ..analysis import TooManyStates, best_turn
 
         if game._phase == ACES:
             return self.keep_aces(game)

@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .cards import SUIT_SYMBOLS, SUITS
-from .errors import RulesError
-from .game import Game
-from .rules import Rules, function_name
+from ..engine.cards import SUIT_SYMBOLS, SUITS
+from ..engine.errors import RulesError
+from ..engine.game import Game
+from ..engine.rules import Rules, function_name
 
 # (option, rule number, one-line explanation), in the order of RULES.md §2.
 OPTIONS = (

@@ -1,0 +1,51 @@
+"""Exact probabilities for teaching (RULES.md §4): what the next draw can do, the best stopping
+rule for the rest of a turn, and everything the teacher's panel shows.
+
+Everything here is computed from public information only (the pile, the banks, the rules and
+the deck's composition), never the deck's order, the seed or the random generator, and is
+exact (:class:`fractions.Fraction`). This package reads the engine only: no bots, no
+simulation. The chance of winning the game, estimated by playing on with bots, lives in
+:mod:`borsen_widget.play.rollouts` (``borsen_widget.win_chance``).
+"""
+
+from __future__ import annotations
+
+from .figures import (
+    OBJECTIVES,
+    Outcome,
+    accept_sentence,
+    draw_outcomes,
+    fraction_data,
+    one_draw_value,
+    p_accept,
+)
+from .summary import SUMMARY_MAX_STATES, summary
+from .turn import TooManyStates, TurnAdvice, best_turn, clear_cache
+
+__all__ = [
+    "OBJECTIVES",
+    "SUMMARY_MAX_STATES",
+    "Outcome",
+    "TooManyStates",
+    "TurnAdvice",
+    "accept_sentence",
+    "best_turn",
+    "clear_cache",
+    "draw_outcomes",
+    "fraction_data",
+    "one_draw_value",
+    "p_accept",
+    "summary",
+]
+
+# The chance of winning moved to play.rollouts (it needs bots, which read this package); the
+# old name analysis.win_chance keeps working for notebooks written before the move.
+_MOVED = {"win_chance", "WinChance", "Estimate"}
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module("borsen_widget.play.rollouts"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

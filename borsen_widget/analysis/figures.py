@@ -1,0 +1,247 @@
+"""The next draw, exactly: the chance it is accepted, what each card would do, and the value of
+drawing once and then banking (RULES.md §4).
+
+Everything here is computed from public information only: the pile, the banks, the rules and
+the deck's *composition* (:meth:`Game.deck_counts`), never the deck's order, the seed or the
+random generator. Probabilities and expected values are exact :class:`fractions.Fraction`
+values; ``to_dict()`` gives JSON-safe data for screens, each number as an exact fraction
+``"a/b"`` beside its decimal.
+
+The rules are read through :meth:`Rules.accepts` (R5), :meth:`Rules.victim` and
+:meth:`Rules.loot` (R9), so custom ``accept_rule`` and ``loot_rule`` functions flow into every
+figure. Standard library only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..engine.cards import RANK_NAMES, RANK_TEXT, SUIT_NAMES, Card
+from ..engine.events import seat_name
+from ..engine.game import Game
+
+OBJECTIVES = ("own", "lead")
+
+
+def fraction_data(value: Fraction | int) -> dict:
+    """An exact number for screens: ``{"fraction": "1/2", "decimal": 0.5}``."""
+    value = Fraction(value)
+    return {"fraction": f"{value.numerator}/{value.denominator}", "decimal": float(value)}
+
+
+def _rank_word(rank: int) -> str:
+    """``"9"``, ``"10"``, ``"jack"``: how a sentence names a rank."""
+    return RANK_NAMES.get(rank, RANK_TEXT[rank]) if rank > 10 else RANK_TEXT[rank]
+
+
+def _cards_word(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _article(word: str) -> str:
+    return "An" if word[0] in "8aeiou" else "A"
+
+
+def _top(game: Game) -> Card | None:
+    pile = game.pile
+    return pile[-1] if pile else None
+
+
+def _check_playable(game: Game, what: str) -> None:
+    if game.is_over:
+        raise ValueError(f"{what}: the game is over")
+    if game.deck_size == 0:
+        raise ValueError(f"{what}: the deck is empty, so no card can be drawn (R14)")
+
+
+# ---------------------------------------------------------------------------------- the next draw
+
+
+def p_accept(game: Game) -> Fraction:
+    """The chance that the next draw is accepted (R5), from the deck's composition (§4).
+
+    P = (cards left that R5 accepts on the pile's top card) / (cards left); 1 when the pile is
+    empty. A custom ``accept_rule`` is honoured. Raises ``ValueError`` when no card can be
+    drawn (the game is over or the deck is empty).
+    """
+    _check_playable(game, "no chance to compute")
+    return Fraction(game.accepted_count(), game.deck_size)
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """One kind of card the next draw can be: a rank (2…K) or one ace (by suit).
+
+    ``probability`` is exact; ``accepted`` says whether R5 accepts it on the pile; ``loot`` is
+    the number of cards an ace would rob at once (R9; 0 for other cards) from seat ``victim``;
+    ``sentence`` says what the draw would do, for people.
+    """
+
+    label: str
+    cards: tuple[Card, ...]
+    count: int
+    deck_size: int
+    probability: Fraction
+    accepted: bool
+    loot: int
+    victim: int | None
+    sentence: str
+
+    @property
+    def is_ace(self) -> bool:
+        """True for an ace's outcome."""
+        return self.cards[0].is_ace
+
+    def to_dict(self) -> dict:
+        """JSON-safe data for screens."""
+        return {
+            "label": self.label,
+            "cards": [c.ascii for c in self.cards],
+            "count": self.count,
+            "deck_size": self.deck_size,
+            "probability": fraction_data(self.probability),
+            "accepted": self.accepted,
+            "is_ace": self.is_ace,
+            "loot": self.loot,
+            "victim": self.victim,
+            "sentence": self.sentence,
+        }
+
+
+def _why(rules, card: Card, top: Card | None, accepted: bool) -> str:
+    """Why R5 accepts or refuses ``card`` on ``top``, in words."""
+    if top is None:
+        return "the pile is empty"
+    if rules.accept_rule is not None:
+        return f"the house rule {'accepts' if accepted else 'refuses'} it on {top}"
+    if card.is_ace:
+        return "an ace is always accepted"
+    if top.is_ace:
+        return "anything goes after an ace"
+    mine, theirs = _rank_word(card.rank), _rank_word(top.rank)
+    if accepted:
+        if card.rank == top.rank:
+            return f"{mine} is equal to {theirs}"
+        return f"{mine} is at least {theirs}" if rules.equal_accepted else f"{mine} beats {theirs}"
+    if card.rank == top.rank:
+        return f"{mine} is only equal to {theirs}"
+    return f"{mine} is lower than {theirs}"
+
+
+def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcome]:
+    """Every kind of card the next draw can be, with its exact probability (they sum to 1).
+
+    One entry per rank left in the deck and one per ace suit (R2). For each: whether R5
+    accepts it on the pile's top card, and for an ace the cards it robs at once (R9, with the
+    victim chosen by ``rob_target``). A rank whose suits a custom ``accept_rule`` treats
+    differently is split into an accepted and a refused entry. ``names`` name the seats in the
+    sentences (default ``"Seat 0"``...).
+    """
+    _check_playable(game, "no draw to describe")
+    rules = game.rules
+    top = _top(game)
+    counts = game.deck_counts()
+    size = sum(counts.values())
+    player = game.current_player
+    banks = game.banks
+    robbable = [sum(not c.is_ace for c in bank) for bank in banks]
+    pile_size = len(game.pile)
+    nxt = seat_name((player + 1) % rules.players, names)
+    groups: dict[tuple, list[Card]] = {}
+    for card in counts:  # canonical order: by rank, then suit
+        accepted = rules.accepts(card, top)
+        key = ("ace", card.index) if card.is_ace else (card.rank, accepted)
+        groups.setdefault(key, []).append(card)
+    outcomes = []
+    for key, cards in groups.items():
+        count = sum(counts[c] for c in cards)
+        card = cards[0]
+        accepted = rules.accepts(card, top)
+        share = f"{count} of {size} cards"
+        loot, victim = 0, None
+        if card.is_ace:
+            victim = rules.victim(player, robbable)
+            loot = rules.loot(card, banks[victim])
+            label = f"ace of {SUIT_NAMES[card.index % 4]}"
+            what = f"The {label} ({share})"
+            where = " into the pile, under the ace" if rules.loot_to == "pile" else ""
+            robs = f"robs {_cards_word(loot)} from {seat_name(victim, names)}{where}"
+            if accepted:
+                sentence = f"{what}: accepted, {robs}"
+            else:
+                sentence = f"{what}: not accepted — {_why(rules, card, top, False)}; {robs}"
+        else:
+            label = RANK_TEXT[card.rank]
+            if key[1] is not None and len(groups.get((card.rank, not accepted), ())) > 0:
+                label += " " + "".join(str(c)[-1] for c in cards)  # e.g. "9 ♠♥": split by suit
+            what = f"{_article(_rank_word(card.rank))} {_rank_word(card.rank)} ({share})"
+            why = _why(rules, card, top, accepted)
+            if accepted:
+                sentence = f"{what}: accepted — {why}"
+            else:
+                sentence = (
+                    f"{what}: not accepted — {why}; the pile of "
+                    f"{_cards_word(pile_size + 1)} passes to {nxt}"
+                )
+        outcomes.append(
+            Outcome(
+                label=label,
+                cards=tuple(cards),
+                count=count,
+                deck_size=size,
+                probability=Fraction(count, size),
+                accepted=accepted,
+                loot=loot,
+                victim=victim,
+                sentence=sentence,
+            )
+        )
+    return outcomes
+
+
+def one_draw_value(game: Game, objective: str = "own") -> Fraction:
+    """The exact value of "draw once, then bank" (the one-draw look-ahead), counted like
+    :func:`best_turn`'s values (R5, R7, R9, R14, R14a).
+
+    ``objective="own"``: the cards the current player banks this turn: the pile and the new
+    card when it is accepted (R6, then R8; R14 banks it anyway when the deck runs out), plus
+    the loot of an ace at once with ``loot_to="bank"`` (R9). A refused card passes the pile on
+    (R7) and brings nothing. ``"lead"`` also counts the passed pile against the player (unless
+    the turn cap ends the game then, R14a). Drawing more than once can only be worth more:
+    this is a lower bound on the best stopping rule's value of drawing.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
+    rules = game.rules
+    pile = len(game.pile)
+    to_pile = rules.loot_to == "pile"
+    last_turn = game.turns + 1 >= rules.max_turns
+    total = Fraction(0)
+    for outcome in draw_outcomes(game):
+        after = pile + 1 + (outcome.loot if to_pile else 0)
+        gained = 0 if to_pile else outcome.loot
+        if outcome.accepted:
+            value = gained + after
+        else:
+            value = gained - (0 if objective == "own" or last_turn else after)
+        total += outcome.probability * value
+    return total
+
+
+def accept_sentence(game: Game, accepted: int, size: int) -> str:
+    """ "15 of the 30 cards left are 8 or higher, or aces" (§4)."""
+    rules = game.rules
+    top = _top(game)
+    left = f"{accepted} of the {size} cards left"
+    if top is None:
+        return f"the pile is empty: all {size} cards left are accepted"
+    if rules.accept_rule is not None:
+        return f"{left} are accepted on {top} by the house rule"
+    if top.is_ace:
+        return f"the top card is an ace: all {size} cards left are accepted"
+    word = _rank_word(top.rank)
+    if rules.equal_accepted:
+        return f"{left} are {word} or higher, or aces"
+    return f"{left} are higher than {word}, or aces"

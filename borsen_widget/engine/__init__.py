@@ -1,0 +1,25 @@
+"""The rules engine: cards, actions, rules, the game and its saves (RULES.md R1–R16).
+
+The bottom layer: it imports the standard library only, and nothing above it, so it runs
+wherever Python runs (Pyodide included). Every rule has its one home here.
+"""
+
+from .actions import BANK, DRAW, KEEP_ALL, Action
+from .cards import Card
+from .errors import IllegalActionError, RulesError
+from .events import Event
+from .game import Game
+from .rules import Rules
+
+__all__ = [
+    "BANK",
+    "DRAW",
+    "KEEP_ALL",
+    "Action",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "Rules",
+    "RulesError",
+]

@@ -1,0 +1,34 @@
+"""Playing the engine: strategies (bots), the loop that lets them play, and the chance of
+winning estimated by playing on (rollouts). Reads the engine and the exact analysis."""
+
+from .bots import (
+    Bot,
+    ExpectedValueBot,
+    FunctionBot,
+    OptimalTurnBot,
+    ProbabilityBot,
+    PublicView,
+    RandomBot,
+    ThresholdBot,
+    as_bot,
+    bot_from_spec,
+    play,
+)
+from .rollouts import Estimate, WinChance, win_chance
+
+__all__ = [
+    "Bot",
+    "Estimate",
+    "ExpectedValueBot",
+    "FunctionBot",
+    "OptimalTurnBot",
+    "ProbabilityBot",
+    "PublicView",
+    "RandomBot",
+    "ThresholdBot",
+    "WinChance",
+    "as_bot",
+    "bot_from_spec",
+    "play",
+    "win_chance",
+]
