@@ -211,7 +211,7 @@ def test_compiled_modules_follow_imports_but_not_optional_ones(tmp_path):
     (package / "lazy.py").write_text("def f():\n    import numpy\n")
     assert lite.compiled_modules(package) == {"fast", "sim", "table"}
     lite.check_pure_modules({"fast", "sim"}, package)
-    with pytest.raises(SystemExit, match="engine.game"):
+    with pytest.raises(SystemExit, match=r"engine\.game"):
         lite.check_pure_modules({"engine.game"}, package)
 
 
