@@ -14,7 +14,7 @@ and are imported on first use, so ``import borsen_widget`` works anywhere.
 
 from .engine.actions import BANK, DRAW, Action
 from .engine.cards import Card
-from .engine.errors import IllegalActionError, RulesError
+from .engine.errors import ActionParseError, IllegalActionError, RulesError, SaveError
 from .engine.events import Event
 from .engine.game import Game
 from .engine.rules import Rules
@@ -26,16 +26,18 @@ from .play.bots import (
     ProbabilityBot,
     PublicView,
     RandomBot,
+    StrategyError,
     ThresholdBot,
     as_bot,
-    play,
 )
+from .play.playout import play
 from .play.rollouts import win_chance
 
 __all__ = [
     "BANK",
     "DRAW",
     "Action",
+    "ActionParseError",
     "BorsenWidget",
     "Bot",
     "Card",
@@ -52,6 +54,8 @@ __all__ = [
     "Rules",
     "RulesEditor",
     "RulesError",
+    "SaveError",
+    "StrategyError",
     "ThresholdBot",
     "as_bot",
     "play",

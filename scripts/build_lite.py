@@ -113,11 +113,11 @@ PURE_MODULES = (
     "jupyter.view",
     "jupyter.panel",
     "jupyter.rules_editor",
-    "jupyter.environment",
+    "sim.environment",
 )
 
 INSTALL_CELL = "%pip install -q borsen_widget"
-ENVIRONMENT_CELL = "from borsen_widget.jupyter.environment import report\n\nreport()"
+ENVIRONMENT_CELL = "from borsen_widget.sim.environment import report\n\nreport()"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 NOT_HERE = "not on this web page: needs NumPy, pandas or matplotlib"
 SKIPPED_NOTE = (

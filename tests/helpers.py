@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from borsen_widget import Card, Game, Rules
 
 FILLER = ["3C", "3D", "3H", "3S", "5C", "5D", "5H", "5S"]  # cards that keep a deck alive
@@ -24,6 +26,11 @@ def position(deck="", banks=None, pile="", current=0, seed=0, **options) -> Game
         current_player=current,
         seed=seed,
     )
+
+
+def rng_state(game: Game) -> list:
+    """The game's random generator state, as its save file holds it."""
+    return json.loads(game.to_json())["rng"]
 
 
 def texts(items) -> list[str]:

@@ -6,7 +6,7 @@ wherever Python runs (Pyodide included). Every rule has its one home here.
 
 from .actions import BANK, DRAW, KEEP_ALL, Action
 from .cards import Card
-from .errors import IllegalActionError, RulesError
+from .errors import ActionParseError, IllegalActionError, RulesError, SaveError
 from .events import Event
 from .game import Game
 from .rules import Rules
@@ -16,10 +16,12 @@ __all__ = [
     "DRAW",
     "KEEP_ALL",
     "Action",
+    "ActionParseError",
     "Card",
     "Event",
     "Game",
     "IllegalActionError",
     "Rules",
     "RulesError",
+    "SaveError",
 ]

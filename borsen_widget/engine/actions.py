@@ -6,13 +6,17 @@ import dataclasses
 from collections.abc import Iterable
 
 from .cards import Card, to_card
+from .errors import ActionParseError, quote
 
 KINDS = ("draw", "bank", "list")
 
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """One move. ``kind`` is ``"draw"``, ``"bank"`` or ``"list"``; a list carries its ``aces``.
+    """One move (R4, R8, R11). Building one that cannot exist raises
+    :class:`~borsen_widget.engine.errors.ActionParseError`.
+
+    One move. ``kind`` is ``"draw"``, ``"bank"`` or ``"list"``; a list carries its ``aces``.
 
     ``str(action)`` and :meth:`Action.parse` are a round-trip pair: ``"draw"``, ``"bank"``,
     ``"list A♠ A♥"``, ``"list none"`` (keep every ace). Aces are kept sorted (♠ ♥ ♣ ♦), so two
@@ -24,16 +28,18 @@ class Action:
 
     def __post_init__(self):
         if self.kind not in KINDS:
-            raise ValueError(f"an action is one of draw, bank, list; not {self.kind!r}")
+            raise ActionParseError(f"an action is one of draw, bank, list; not {quote(self.kind)}")
         try:
             aces = tuple(sorted(to_card(a) for a in self.aces))
-        except TypeError:
-            raise ValueError(f"the aces of an action must be cards, not {self.aces!r}") from None
+        except (TypeError, ValueError):
+            raise ActionParseError(
+                f"the aces of an action must be cards, like 'A♠', not {quote(self.aces)}"
+            ) from None
         if aces and self.kind != "list":
-            raise ValueError(f"only a list action names aces, not {self.kind!r}")
+            raise ActionParseError(f"only a list action names aces, not {self.kind!r}")
         not_aces = [str(c) for c in aces if not c.is_ace]
         if not_aces:
-            raise ValueError(f"only aces can be listed, not {' '.join(not_aces)}")
+            raise ActionParseError(f"only aces can be listed, not {' '.join(not_aces)}")
         object.__setattr__(self, "aces", aces)
 
     @classmethod
@@ -47,10 +53,14 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"an action is text such as 'draw' or 'list A♠', not {text!r}")
+            raise ActionParseError(
+                f"an action is text such as 'draw' or 'list A♠', not {quote(text)}"
+            )
         words = text.replace(",", " ").split()
         if not words:
-            raise ValueError("an empty text is not an action: try 'draw', 'bank' or 'list A♠'")
+            raise ActionParseError(
+                "an empty text is not an action: try 'draw', 'bank' or 'list A♠'"
+            )
         head, rest = words[0].lower(), words[1:]
         if head in ("draw", "bank") and not rest:
             return cls(head)
@@ -60,9 +70,15 @@ class Action:
             if [w.lower() for w in rest] == ["none"]:
                 return cls("list")
             if rest:
-                return cls("list", tuple(Card.parse(w) for w in rest))
-        raise ValueError(
-            f"cannot read {text!r} as an action: write 'draw', 'bank', 'list none' "
+                try:
+                    cards = tuple(Card.parse(w) for w in rest)
+                except ValueError as error:
+                    raise ActionParseError(
+                        f"cannot read {quote(text)} as an action: {error}"
+                    ) from None
+                return cls("list", cards)
+        raise ActionParseError(
+            f"cannot read {quote(text)} as an action: write 'draw', 'bank', 'list none' "
             "or 'list' followed by aces, like 'list A♠ A♥'"
         )
 

@@ -8,6 +8,8 @@ objects, of which exactly one exists per index.
 
 from __future__ import annotations
 
+from .errors import quote
+
 SUITS = "SHCD"
 SUIT_SYMBOLS = "♠♥♣♦"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
@@ -36,9 +38,9 @@ class Card:
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 2 <= rank <= ACE:
-            raise ValueError(f"a card's rank is 2..14 (14 is the ace), not {rank!r}")
+            raise ValueError(f"a card's rank is 2..14 (14 is the ace), not {quote(rank)}")
         if suit not in _SUIT_FROM_TEXT:
-            raise ValueError(f"a card's suit is one of S H C D (or ♠ ♥ ♣ ♦), not {suit!r}")
+            raise ValueError(f"a card's suit is one of S H C D (or ♠ ♥ ♣ ♦), not {quote(suit)}")
         return CARDS[(rank - 2) * 4 + _SUIT_FROM_TEXT[suit]]
 
     @classmethod
@@ -62,13 +64,13 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a card is written like '6S', '10H' or 'A♠', not {text!r}")
+            raise ValueError(f"a card is written like '6S', '10H' or 'A♠', not {quote(text)}")
         s = text.strip()
         rank = _RANK_FROM_TEXT.get(s[:-1].upper())
         suit = _SUIT_FROM_TEXT.get(s[-1:].upper())
         if rank is None or suit is None:
             raise ValueError(
-                f"cannot read {text!r} as a card: write the rank (2-9, T or 10, J, Q, K, A) "
+                f"cannot read {quote(text)} as a card: write the rank (2-9, T or 10, J, Q, K, A) "
                 "then the suit (S H C D or ♠ ♥ ♣ ♦), like '6S', '10H' or 'A♠'"
             )
         return CARDS[(rank - 2) * 4 + suit]

@@ -1,13 +1,94 @@
-"""The two errors people see: a bad move and a bad rule set."""
+"""The errors people see, each a ``ValueError`` that says what went wrong.
+
+- :class:`ActionParseError`: text that is not an action at all (``"dance"``);
+- :class:`IllegalActionError`: an action that is not legal in this position;
+- :class:`RulesError`: rules (or a set position) that cannot be played;
+- :class:`SaveError`: a save file that cannot be loaded, naming the field.
+
+Like python-chess's ``InvalidMoveError`` and ``IllegalMoveError``, the first two are kept apart:
+a program can tell a typo from a move that the rules forbid. A failed call changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+#: How much of a bad input an error message quotes: enough to recognise it, never a flood.
+QUOTE_CHARS = 60
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``repr(value)``, cut to about ``limit`` characters (``'aaaa…' (100,000 characters)``),
+    so an error never echoes an unbounded input back. Never fails, whatever ``value`` is."""
+    try:
+        text = repr(value)
+    except Exception:  # a repr that raises (or a number too long to print): say what it is
+        return f"<a {type(value).__name__}>"
+    return shorten(text, limit)
+
+
+def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text):,} characters)"
+
+
+def describe_error(error: BaseException, limit: int = 200) -> str:
+    """``"ZeroDivisionError: oops"``, cut to about ``limit`` characters: how a message names
+    an exception raised by someone's code."""
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    name = type(error).__name__
+    return f"{name}: {shorten(text, limit)}" if text else name
+
+
+class ActionParseError(ValueError):
+    """Text (or a value) that cannot be read as an action, such as ``"dance"`` or a list of
+    cards that are not aces. Nothing was tried, so nothing changed."""
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal in the current position.
+    """An action that is not legal in the current position; the game is left exactly as it was.
 
-    The message names the action that was tried, the phase of the game and the actions that are
-    legal now. The game is left exactly as it was.
+    The message names the action that was tried, why it is not legal (with the rule number)
+    and the actions that are legal now. For programs (the widget turns these into its own
+    words): ``action`` (the :class:`~borsen_widget.engine.actions.Action` tried, or ``None``
+    for an undo), ``reason`` (a short code, see :data:`REASONS`) and ``legal`` (the legal
+    actions, a tuple).
     """
+
+    #: The codes of ``reason``, with what each means.
+    REASONS: ClassVar[dict[str, str]] = {
+        "over": "the game is over",
+        "deck_empty": "the deck is empty, so the pile must be banked (R14)",
+        "pile_empty": "the pile is empty, so there is nothing to bank (R4)",
+        "aces_pending": "an ace decision must be made first (R11)",
+        "no_decision": "there is no ace decision to make",
+        "not_pending": "a named ace is not among the aces to decide on (R11)",
+        "too_few": "too few aces are listed for the bank's limit (R12)",
+        "no_undo": "there is no action to undo",
+    }
+
+    def __init__(self, message: str, *, action=None, reason: str = "", legal=()):
+        super().__init__(message)
+        self.action = action
+        self.reason = reason
+        self.legal = tuple(legal)
 
 
 class RulesError(ValueError):
-    """Rules (or a set position) that cannot be played: raised at construction, nothing is built."""
+    """Rules (or a set position) that cannot be played: raised at construction, nothing is
+    built."""
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded (not JSON, another format or version, or a field
+    that is missing, of the wrong type or inconsistent with the rest). ``field`` names the
+    part of the save at fault (``""`` for the file as a whole)."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field

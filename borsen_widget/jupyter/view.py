@@ -6,8 +6,9 @@ that the widget syncs to the browser. It never sees the :class:`~borsen_widget.G
 the deck's order, the random generator's state and the seed cannot leak through it: two games
 that differ only in those give the same view.
 
-:func:`event_lines` tells the game's log in plain sentences with the players' names, one line
-per thing that happened ("Bo drew 4♣ — lower than 6♠: the pile passes to Cy").
+The event list is the engine's narration (:func:`borsen_widget.engine.events.narrate`) with
+the players' names, one line per thing that happened ("Bo drew 4♣ — lower than 6♠: the pile
+passes to Cy.").
 
 Standard library only, like the engine: the widget must run in JupyterLite too.
 """
@@ -17,174 +18,31 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..engine.cards import Card
+from ..engine.events import Event, narrate
+from ..engine.words import and_join, card_list, count_cards, seat_name
 
 #: How many event lines the view carries (the newest last).
 EVENT_LINES = 30
+# Events narrated for those lines: a line tells at most a few events, so this tail suffices.
+_EVENTS_TOLD = 8 * EVENT_LINES
 
-_SHARE_WORDS = {
-    "0": "nothing",
-    "1/2": "half",
-    "1/3": "a third",
-    "1/4": "a quarter",
-    "1/5": "a fifth",
-    "1": "all",
-}
+
+def event_lines(log: Sequence[Mapping], names: Sequence[str], *, loot_to: str = "bank") -> list:
+    """The newest lines of the log (``public_state()["log"]``) as the engine narrates it:
+    ``{"id", "kind", "seat", "text"}``, ``id`` the index of the line's first event."""
+    start = max(0, len(log) - _EVENTS_TOLD)
+    events = [Event.from_dict(e) for e in log[start:]]
+    lines = narrate(events, names, loot_to=loot_to)
+    if start:
+        lines = lines[1:]  # the oldest line may have lost the start of its story
+    for line in lines:
+        line["id"] += start
+    return lines[-EVENT_LINES:]
 
 
 def _card(code: str) -> str:
     """``"TH"`` → ``"10♥"``."""
     return str(Card.parse(code))
-
-
-def _cards(codes: Sequence[str]) -> str:
-    return " ".join(_card(c) for c in codes)
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _name(seat: int | None, names: Sequence[str]) -> str:
-    if seat is None:
-        return "nobody"
-    if 0 <= seat < len(names):
-        return names[seat]
-    return f"Seat {seat}"
-
-
-def _draw_line(draw: dict, verdict: dict | None, rob: dict | None, names, loot_to: str) -> str:
-    """One line for a draw with its verdict (R5–R7) and the robbery it caused (R9)."""
-    who = _name(draw["player"], names)
-    card = _cards(draw["cards"])
-    text = f"{who} drew {card}"
-    if verdict is not None:
-        below = _card(verdict["below"]) if verdict["below"] else ""
-        info = verdict["info"]
-        if verdict["kind"] == "pass":
-            whom = _name(verdict["target"], names)
-            how = {
-                "equal": f"only equal to {below}",
-                "custom": f"the house rule refuses it on {below}",
-            }.get(info, f"lower than {below}")
-            text += f" — {how}: the pile passes to {whom}"
-        elif rob is None:
-            text += {
-                "empty": " to start a pile",
-                "ace": "",
-                "after_ace": " — anything goes after an ace",
-                "higher": f" — higher than {below}",
-                "equal": f" — equal to {below}: accepted",
-                "custom": f" — the house rule accepts it on {below}",
-            }.get(info, "")
-    if rob is not None:
-        whom = _name(rob["target"], names)
-        loot = len(rob["cards"])
-        share = _SHARE_WORDS.get(rob["info"] or "", rob["info"] or "a share")
-        if loot:
-            where = " into the pile, under the ace" if loot_to == "pile" else ""
-            text += f" and robbed {_count(loot)} from {whom}{where}"
-        elif rob["info"] in (None, "custom"):
-            text += f" and robbed {whom}, but got nothing"
-        else:
-            text += f" and robbed {whom}, but {share} of their bank rounds down to nothing"
-    return text + "."
-
-
-def _aces_line(events: Sequence[dict], names) -> str:
-    """One line for an ace decision (R11–R13): the kept and the listed aces."""
-    who = _name(events[0]["player"], names)
-    listed = [c for e in events if e["kind"] == "list" for c in e["cards"]]
-    kept = [c for e in events if e["kind"] == "keep" for c in e["cards"]]
-    dead = any(e["kind"] == "keep" and e["info"] == "dead_deck" for e in events)
-    if listed:
-        text = f"{who} listed {_cards(listed)} (shuffled back into the deck)"
-        if kept:
-            text += f" and kept {_cards(kept)}"
-    elif dead:
-        text = f"{who} kept {_cards(kept)}: the deck holds no other card to shuffle an ace into"
-    else:
-        text = f"{who} kept {_cards(kept)} in the bank, safe from robbers"
-    return text + "."
-
-
-def _end_line(event: dict, names) -> str:
-    why = {
-        "deck": "the deck is empty",
-        "max_turns": "the turn limit is reached; cards still in play score nothing",
-    }.get(event["info"], str(event["info"]))
-    text = f"Game over: {why}."
-    scores = event["scores"]
-    if scores:
-        best = max(scores)
-        winners = [_name(s, names) for s, v in enumerate(scores) if v == best]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text += f" {_and(winners)} {verb} with {_count(best)}."
-    return text
-
-
-def event_lines(log: Sequence[Mapping], names: Sequence[str], *, loot_to: str = "bank") -> list:
-    """The log (``public_state()["log"]``) as plain sentences, one per thing that happened.
-
-    A draw, its verdict and the robbery it caused make one line; so do the kept and listed aces
-    of one decision. Each line is ``{"id", "kind", "seat", "text"}``, where ``id`` is the index
-    of its first event in the log.
-    """
-    lines = []
-    i, n = 0, len(log)
-    while i < n:
-        e = log[i]
-        kind = e["kind"]
-        start = i
-        i += 1
-        if kind == "draw":
-            verdict = rob = None
-            while (
-                i < n
-                and log[i]["kind"] in ("accept", "pass", "rob")
-                and (log[i]["player"] == e["player"])
-            ):
-                if log[i]["kind"] == "rob":
-                    rob = log[i]
-                else:
-                    verdict = log[i]
-                i += 1
-            text = _draw_line(e, verdict, rob, names, loot_to)
-            if rob is not None:
-                kind = "rob"
-            elif verdict is not None and verdict["kind"] == "pass":
-                kind = "pass"
-        elif kind in ("list", "keep"):
-            group = [e]
-            while i < n and log[i]["kind"] in ("list", "keep") and log[i]["player"] == e["player"]:
-                group.append(log[i])
-                i += 1
-            text = _aces_line(group, names)
-            kind = "list" if any(g["kind"] == "list" for g in group) else "keep"
-        elif kind == "bank":
-            cards = e["cards"]
-            text = f"{_name(e['player'], names)} banked {_count(len(cards))}: {_cards(cards)}."
-        elif kind == "start":
-            how = {"lot": " (drawn by lot)", "suit": " (picked by the suit of the first card)"}
-            text = f"{_name(e['player'], names)} goes first{how.get(e['info'], '')}."
-        elif kind == "rob":  # a robbery without its draw (not made by the engine; kept safe)
-            text = f"{_name(e['player'], names)} robbed {_count(len(e['cards']))} from " + (
-                f"{_name(e['target'], names)}."
-            )
-        elif kind == "rules":
-            text = f"The rules change: {e['info']}."
-        elif kind == "end":
-            text = _end_line(e, names)
-        else:
-            text = str(e.get("text", kind))
-        lines.append({"id": start, "kind": kind, "seat": e["player"], "text": text})
-    return lines
 
 
 def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
@@ -196,7 +54,7 @@ def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
     to_list = state["aces_to_list"]
     limit = state["rules"]["max_bank_aces"]
     held = state["bank_aces"][seat]
-    aces = _cards(pending)
+    aces = card_list(pending)
     if to_list:
         text = (
             f"Your bank would hold {held} aces, but a bank may hold at most {limit}: "
@@ -211,7 +69,7 @@ def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
         )
     return {
         "seat": seat,
-        "name": _name(seat, names),
+        "name": seat_name(seat, names),
         "pending": pending,
         "to_list": to_list,
         "limit": limit,
@@ -286,7 +144,7 @@ def build_view(
     if over and winners:
         best = state["scores"][winners[0]]
         verb = "wins" if len(winners) == 1 else "share the win"
-        result = f"{_and([names[w] for w in winners])} {verb} with {_count(best)}."
+        result = f"{and_join([names[w] for w in winners])} {verb} with {count_cards(best)}."
     else:
         result = ""
     return {
@@ -305,7 +163,7 @@ def build_view(
         "actions": actions,
         "bot_turn": is_bot_turn,
         "aces": None if is_bot_turn else _ace_decision(state, names),
-        "events": lines[-EVENT_LINES:],
+        "events": lines,
         "over": over,
         "winners": winners,
         "end_reason": state["end_reason"],

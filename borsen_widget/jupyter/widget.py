@@ -1,23 +1,13 @@
 """The playable widget: Børsen in one notebook cell, for two to eight seats, people or bots.
 
 ``BorsenWidget`` is an ``anywidget.AnyWidget``. Its synced traits carry the *public* view of
-the game (built by :func:`borsen_widget.view.build_view` from ``Game.public_state()``, so the
-deck's order, the RNG's state and the seed never reach the browser: RULES.md "Hidden
-information"). Button presses come back as custom messages, each an *intent* with the version of
-the view it was made on::
-
-    {"intent": "draw" | "bank" | "keep" | "undo" | "new_game" | "pause" | "resume" | "step",
-     "version": 17}
-    {"intent": "list", "version": 17, "aces": ["AS", "AH"]}
-
-The teacher's panel (see :mod:`borsen_widget.panel`) adds four::
-
-    {"intent": "panel" | "guess" | "reveal", "version": 17}
-    {"intent": "vote", "version": 17, "choice": "draw" | "bank"}
-
-Python checks every message against the engine. A stale, duplicate or malformed one (a double
-click, a second view acting on an old state, an unknown field, a wrong type) changes nothing and
-is answered with a polite ``notice`` shown in the widget.
+the game (built by :func:`borsen_widget.jupyter.view.build_view` from
+``Game.public_state()``, so the deck's order, the RNG's state and the seed never reach the
+browser: RULES.md "Hidden information"). Button presses come back as custom messages, each an
+*intent* with the version of the view it was made on (see :mod:`borsen_widget.jupyter.protocol`).
+Python checks every message: a stale, duplicate or malformed one changes nothing and is
+answered with a polite ``notice``; a move the engine refuses is explained in the widget's
+words (the engine alone decides what is legal).
 
 Bots play by themselves, ``bot_delay`` seconds apart, scheduled on the kernel's asyncio loop;
 with ``bot_delay=0`` or no running loop they play at once. Imports: anywidget, traitlets and the
@@ -36,38 +26,25 @@ import anywidget
 import traitlets
 
 from ..engine.actions import Action
-from ..engine.cards import Card
-from ..engine.errors import IllegalActionError, RulesError
+from ..engine.errors import IllegalActionError, RulesError, quote
 from ..engine.game import Game
 from ..engine.rules import Rules
+from ..engine.words import and_join
+from .protocol import (
+    TEACHER_INTENTS,
+    BadMessage,
+    Request,
+    notice,
+    read_request,
+    refusal_notice,
+    request_id,
+)
 from .view import build_view
 
 __all__ = ["BorsenWidget"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
-INTENTS = (
-    "draw",
-    "bank",
-    "list",
-    "keep",
-    "undo",
-    "new_game",
-    "pause",
-    "resume",
-    "step",
-    "panel",
-    "guess",
-    "reveal",
-    "vote",
-)
-FIELDS = ("intent", "version", "aces", "choice")
-# Intents that do not depend on the position, so a click made on an older view still counts.
-ANY_VERSION = ("pause", "panel", "guess")
 MAX_NAME = 24
-
-
-class _BadMessage(Exception):
-    """A message from the browser that cannot be acted on; its text becomes the notice."""
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -159,8 +136,6 @@ class BorsenWidget(anywidget.AnyWidget):
     #: What the panel's values count: ``"own"``, the cards the player to act banks this turn,
     #: or ``"lead"``, those minus the pile the next player takes over (see analysis.best_turn).
     objective = traitlets.Enum(("own", "lead"), default_value="own")
-    # The panel's figures whenever any panel is shown (ProbabilityPanels observe it).
-    _teacher_data = traitlets.Dict()
 
     def __init__(
         self,
@@ -206,11 +181,10 @@ class BorsenWidget(anywidget.AnyWidget):
         # Who made each undoable engine action since the game began: True for a person.
         self._actors: list[bool] = []
         self._game = game if game is not None else Game(rules, seed)
-        self._feed = None  # the teacher's panel's figures, made when a panel is first shown
-        self._panels: list = []  # the ProbabilityPanels following this widget
+        self._feed = None  # the teacher's figures, made when a panel is first shown
         self._ready = False
         super().__init__(**kwargs)
-        self.notice = {"id": 0, "text": "", "level": "info"}
+        self.notice = notice("", "info", number=0)
         self.on_msg(self._on_msg)
         self._ready = True
         self._changed()
@@ -272,7 +246,7 @@ class BorsenWidget(anywidget.AnyWidget):
         del self._bots[rules.players :]
         text = f"New game: {', '.join(changed)} cannot change during a game."
         if added:
-            text += f" {_and_words(added)} joined."
+            text += f" {and_join(added)} joined."
         self._start(Game(rules))
         self._notify(text, "info")
 
@@ -381,7 +355,18 @@ class BorsenWidget(anywidget.AnyWidget):
 
     def reveal(self) -> None:
         """Show the panel's answers for the decision on the table (guess first)."""
-        self._teacher_feed().reveal()
+        self.teacher.reveal()
+
+    @property
+    def teacher(self):
+        """The teacher's figures for this game (a
+        :class:`~borsen_widget.jupyter.teacher.TeacherFeed`), made on first use: what the
+        panel beside the table and every :class:`ProbabilityPanel` show."""
+        if self._feed is None:
+            from .teacher import TeacherFeed  # the analysis only once a panel is wanted
+
+            self._feed = TeacherFeed(self, self._show_panel)
+        return self._feed
 
     def rules_editor(self):
         """An editor of this game's rules: one control per option, with its rule number,
@@ -402,76 +387,37 @@ class BorsenWidget(anywidget.AnyWidget):
         # hold_sync: the new view and the notice reach the browser in one message.
         with self.hold_sync():
             try:
-                intent, aces, choice = self._read_message(content)
-                if intent in ("panel", "guess", "reveal", "vote"):
-                    self._do_teacher(intent, aces, choice)
+                request = read_request(content, version=self._version)
+                if request.intent in TEACHER_INTENTS:
+                    self._do_teacher(request)
                     self._clear_notice()
                 else:
-                    self._do(intent, aces)
-            except _BadMessage as error:
-                self._notify(str(error))
+                    self._do(request)
+            except BadMessage as error:
+                self._notify(str(error), request=request_id(content))
             except Exception as error:  # e.g. a house rule (Python code) that raised
                 # The engine restores the position when a move fails, so nothing changed.
                 self.log.warning("borsen_widget: a request failed", exc_info=True)
                 self._notify(
-                    f"That did not work ({type(error).__name__}: {error}); nothing changed."
+                    f"That did not work ({type(error).__name__}: {quote(str(error), 200)[1:-1]}); "
+                    "nothing changed.",
+                    request=request_id(content),
                 )
 
-    def _read_message(
-        self, content, intents: Sequence[str] = INTENTS
-    ) -> tuple[str, list[str] | None, str | None]:
-        """Check a message's shape and version: (intent, aces, choice), or raise _BadMessage
-        with a polite text. ``intents``: the requests this view may make."""
-        if not isinstance(content, dict):
-            raise _BadMessage("A message from the page was not understood; nothing changed.")
-        unknown = sorted(str(k) for k in content if k not in FIELDS)
-        if unknown:
-            raise _BadMessage(
-                f"A message from the page had unknown fields ({', '.join(unknown)}); "
-                "nothing changed."
-            )
-        intent = content.get("intent")
-        if not isinstance(intent, str) or intent not in intents:
-            raise _BadMessage(f"Unknown request {intent!r} from the page; nothing changed.")
-        version = content.get("version")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise _BadMessage(
-                "A message from the page did not say which view it was made on; nothing changed."
-            )
-        aces = content.get("aces")
-        if intent == "list":
-            if not isinstance(aces, list) or not all(isinstance(a, str) for a in aces):
-                raise _BadMessage("To list aces, name them (a list of cards); nothing changed.")
-        elif "aces" in content:
-            raise _BadMessage(f"Only a list of aces names aces, not {intent!r}; nothing changed.")
-        choice = content.get("choice")
-        if intent == "vote":
-            if choice not in ("draw", "bank"):
-                raise _BadMessage("A vote is for draw or bank; nothing changed.")
-        elif "choice" in content:
-            raise _BadMessage(f"Only a vote names a choice, not {intent!r}; nothing changed.")
-        if version > self._version:
-            raise _BadMessage("A message from the page named a view that does not exist yet.")
-        if version < self._version and intent not in ANY_VERSION:
-            raise _BadMessage(
-                "That click was made on an earlier view of the game (a double click, or "
-                "another view moved first), so it was ignored. Have a look, then choose again."
-            )
-        return intent, aces, choice
-
-    def _do(self, intent: str, aces: list[str] | None) -> None:
+    def _do(self, request: Request) -> None:
+        intent = request.intent
         game = self._game
         if intent == "pause":
             self.pause()
             return
         if intent == "resume":
             if not self._paused:
-                raise _BadMessage("The bots are already playing.")
+                raise BadMessage("The bots are already playing.")
             self.resume()
             return
         if intent == "step":
             if not self._is_bot_turn():
-                raise _BadMessage("No bot is to play now.")
+                raise BadMessage("No bot is to play now.")
             self.step()
             return
         if intent == "new_game":
@@ -479,78 +425,37 @@ class BorsenWidget(anywidget.AnyWidget):
             return
         if intent == "undo":
             if not self._allow_undo:
-                raise _BadMessage("Undo is switched off for this match.")
+                raise BadMessage("Undo is switched off for this match.")
             if not self._can_undo():
-                raise _BadMessage("There is nothing to undo.")
+                raise BadMessage("There is nothing to undo.")
             self.undo()
             return
-        # draw, bank, list, keep: a person's move for the seat to act.
-        if game.is_over:
-            raise _BadMessage("The game is over: press New game to play again.")
-        who = self._names[game.current_player]
-        if self._bots[game.current_player] is not None:
-            raise _BadMessage(f"It is {who}'s turn (a bot): wait for it to play.")
-        if intent in ("list", "keep"):
-            if game.phase != "aces":
-                raise _BadMessage("There are no aces to decide on now.")
-            try:
-                action = Action.list([Card.parse(a) for a in (aces or [])])
-            except ValueError:
-                raise _BadMessage(f"{aces!r} are not aces to list; nothing changed.") from None
-            self._check_aces(action)
-        else:
-            action = Action(intent)
-            if game.phase == "aces":
-                raise _BadMessage(f"{who}, first decide which aces to keep and which to list.")
-            if intent == "draw" and not game.deck_size:
-                raise _BadMessage("The deck is empty: bank the pile.")
-            if intent == "bank" and not game.pile:
-                raise _BadMessage("The pile is empty: draw a card first.")
+        # draw, bank, list, keep: a person's move for the seat to act, checked by the engine.
+        if not game.is_over and self._bots[game.current_player] is not None:
+            who = self._names[game.current_player]
+            raise BadMessage(f"It is {who}'s turn (a bot): wait for it to play.")
+        try:
+            action = (
+                Action.list(request.aces or ()) if intent in ("list", "keep") else Action(intent)
+            )
+        except ValueError:
+            raise BadMessage(
+                f"{quote(list(request.aces or ()))} are not aces to list; nothing changed."
+            ) from None
         try:
             self.apply(action)
-        except IllegalActionError as error:  # a safety net: the checks above should catch it
-            raise _BadMessage(f"That move is not allowed now: {error}") from None
+        except IllegalActionError as error:
+            who = "" if game.is_over else self._names[game.current_player]
+            raise BadMessage(refusal_notice(error, who, game.rules.max_bank_aces)) from None
 
-    def _do_teacher(self, intent: str, _aces=None, choice: str | None = None) -> None:
+    def _do_teacher(self, request: Request) -> None:
         """The teacher's panel's requests: show or hide it, guess first, reveal, vote."""
-        if intent == "panel":
+        if request.intent == "panel":
             self.show_probabilities = not self.show_probabilities
-            return
-        if intent == "guess":
+        elif request.intent == "guess":
             self.guess_first = not self.guess_first
-            return
-        if not self._teacher_active():
-            raise _BadMessage("The probabilities are not shown; nothing changed.")
-        feed = self._teacher_feed()
-        if not self.guess_first:
-            raise _BadMessage("Guess first is off: the answers are already shown.")
-        if feed.revealed:
-            raise _BadMessage("The answers are already revealed for this decision.")
-        if intent == "reveal":
-            feed.reveal()
-            return
-        kind = feed.kind
-        if kind not in ("choice", "forced"):
-            raise _BadMessage("There is no draw-or-bank decision to vote on now.")
-        if choice == "bank" and kind != "choice":
-            raise _BadMessage("The pile is empty: banking is not a choice now.")
-        feed.vote(choice)
-
-    def _check_aces(self, action: Action) -> None:
-        game = self._game
-        pending = list(game.pending_aces)
-        for ace in action.aces:
-            if ace in pending:
-                pending.remove(ace)
-            else:
-                raise _BadMessage(f"{ace} is not among the aces to decide on; nothing changed.")
-        need = game.aces_to_list
-        if len(action.aces) < need:
-            limit = game.rules.max_bank_aces
-            raise _BadMessage(
-                f"A bank may hold at most {limit} aces: list at least {need} "
-                f"({'one' if need == 1 else need}) of them."
-            )
+        else:
+            self.teacher.request(request.intent, request.choice)
 
     # ------------------------------------------------------------------ bots
 
@@ -662,56 +567,37 @@ class BorsenWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the teacher's panel
 
-    def _teacher_active(self) -> bool:
-        """Whether any panel is shown (only then are its figures computed)."""
-        return self.show_probabilities or bool(self._panels)
-
-    def _teacher_feed(self):
-        if self._feed is None:
-            from .panel import PanelFeed
-
-            self._feed = PanelFeed(self)
-        return self._feed
-
     def _teacher_refresh(self) -> None:
         if not getattr(self, "_ready", False):
             return
-        if self._teacher_active():
-            self._teacher_feed().refresh()
+        if self._feed is None and not self.show_probabilities:
             return
-        if self._feed is not None:
-            self._feed.stop()
-        self._teacher_publish({})
+        if self.teacher.active():
+            self.teacher.refresh()
+            return
+        self._feed.stop()
+        self.panel = {}
 
-    def _teacher_publish(self, data: dict) -> None:
-        """Send the panel's figures to the panels that are shown (one message each)."""
-        self._teacher_data = data if self._panels else {}
+    def _show_panel(self, data: dict) -> None:
+        """The teacher feed's figures, beside the table while ``show_probabilities`` is on."""
         self.panel = data if self.show_probabilities else {}
-
-    def _attach_panel(self, panel) -> None:
-        self._panels.append(panel)
-        self._teacher_refresh()
-        panel.panel = self._teacher_data
-
-    def _detach_panel(self, panel) -> None:
-        if panel in self._panels:
-            self._panels.remove(panel)
-        self._teacher_refresh()
 
     @traitlets.observe("show_probabilities", "guess_first", "objective")
     def _teacher_setting(self, change) -> None:
         if change["name"] == "guess_first" and change["new"] and self._feed is not None:
             self._feed.hide()  # switching guess first on hides the answers shown now
+        if change["name"] == "show_probabilities" and not change["new"]:
+            self.panel = {}
         self._teacher_refresh()
 
-    def _notify(self, text: str, level: str = "warning") -> None:
+    def _notify(self, text: str, level: str = "warning", request=None) -> None:
         self._notice_id += 1
-        self.notice = {"id": self._notice_id, "text": text, "level": level}
+        self.notice = notice(text, level, number=self._notice_id, request=request)
 
     def _clear_notice(self) -> None:
         if self.notice.get("text"):
             self._notice_id += 1
-            self.notice = {"id": self._notice_id, "text": "", "level": "info"}
+            self.notice = notice("", "info", number=self._notice_id)
 
     @staticmethod
     def _check_delay(value) -> float:
@@ -720,9 +606,3 @@ class BorsenWidget(anywidget.AnyWidget):
         if not math.isfinite(value) or value < 0:
             raise ValueError(f"bot_delay must be 0 or more seconds, not {value!r}")
         return float(value)
-
-
-def _and_words(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -12,8 +12,8 @@ from .bots import (
     ThresholdBot,
     as_bot,
     bot_from_spec,
-    play,
 )
+from .playout import play, playout
 from .rollouts import Estimate, WinChance, win_chance
 
 __all__ = [
@@ -30,5 +30,6 @@ __all__ = [
     "as_bot",
     "bot_from_spec",
     "play",
+    "playout",
     "win_chance",
 ]

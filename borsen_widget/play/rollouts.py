@@ -14,6 +14,7 @@ from ..analysis.figures import fraction_data
 from ..engine.actions import BANK, DRAW
 from ..engine.game import Game
 from .bots import ThresholdBot
+from .playout import playout
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Estimate:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % Wilson score interval for the true chance."""
-        return _wilson(self.wins, self.n)
+        return wilson_interval(self.wins, self.n)
 
     def to_dict(self) -> dict:
         """JSON-safe data for screens."""
@@ -45,7 +46,10 @@ class Estimate:
         }
 
 
-def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for the chance behind ``wins`` out of ``n`` (95 % for the
+    default ``z``); (0, 1) when ``n`` is 0. The one home of this interval: the rollouts and
+    the simulator's tables use it."""
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
@@ -128,7 +132,7 @@ def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None
         for action in actions:
             twin = base.resample(s)
             twin.step(step[action])
-            twin._run(bots)
+            playout(twin, bots)
             if player in twin.winners:
                 wins[action] += 1
     return WinChance(

@@ -22,30 +22,36 @@ Why this plays the same game as the engine (RULES.md R1–R16), in distribution:
   ace limit (R12: aces by suit, for the keep policy's smallest-share-first order), so a bank is
   its non-ace count and its aces by suit; R10's order of cards is not needed.
 
-Covered: every option of :class:`~borsen_widget.Rules` except the custom Python rules
-(``accept_rule``, ``loot_rule``), for :class:`RandomBot`, :class:`ThresholdBot`,
-:class:`ProbabilityBot` and :class:`ExpectedValueBot`. Anything else goes to the reference
-engine (:func:`fast_unsupported` says why). ``tests/test_fast_sim.py`` checks the agreement
-with the engine statistically, option by option.
+The rules are read, never re-implemented: R5 is the table :attr:`Rules.verdicts` (so a custom
+``accept_rule`` plays here too), R9's loot is :meth:`Rules.loot_count` for every count and its
+victims follow :meth:`Rules.victim_order`, and the keep policy lists aces in
+:attr:`Rules.list_order` (R11). The bots' decisions are the vectorised forms of theirs:
+ThresholdBot's ``k``, RandomBot's coin, ProbabilityBot's ``accepted < p × deck`` and
+ExpectedValueBot's one-draw value (:func:`borsen_widget.analysis.one_draw_value`).
+
+Covered: every option of :class:`~borsen_widget.Rules` except a custom ``loot_rule`` (it reads
+whole banks), for :class:`RandomBot`, :class:`ThresholdBot`, :class:`ProbabilityBot` and
+:class:`ExpectedValueBot`. Anything else goes to the reference engine (:func:`fast_unsupported`
+says why). ``tests/sim/`` checks the agreement with the engine exactly (the same deck orders and
+choices, scripted, give the same games, for every option) and in distribution.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+import dataclasses
 
 import numpy as np
 
-from ..engine.game import _LIST_ORDER
+from ..engine.cards import DISTINCT_CARDS, FIRST_ACE
+from ..engine.events import END_REASONS
 from ..engine.rules import Rules
 from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 
 THRESHOLD, RANDOM, PROBABILITY, EXPECTED = 0, 1, 2, 3
 _POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILITY}
 _POLICY[ExpectedValueBot] = EXPECTED
-END_DECK, END_MAX_TURNS = 0, 1
-END_REASONS = ("deck", "max_turns")
+END_DECK, END_MAX_TURNS = END_REASONS.index("deck"), END_REASONS.index("max_turns")
 EMPTY = 52  # the "top card" of an empty pile
-_MAX_SHARE_TERM = 1 << 31  # shares with larger numerators or denominators go to the engine
 _HALF = np.uint64(1 << 31)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _SHIFT32 = np.uint64(32)
@@ -54,11 +60,8 @@ _SHIFT32 = np.uint64(32)
 def fast_unsupported(rules: Rules, bots) -> str | None:
     """Why these rules and bots need the reference engine, or ``None`` if the fast path plays
     them."""
-    if rules.custom_rules:
-        return "the rules use custom Python functions (" + ", ".join(rules.custom_rules) + ")"
-    for share in rules.ace_shares.values():
-        if share.numerator >= _MAX_SHARE_TERM or share.denominator >= _MAX_SHARE_TERM:
-            return f"an ace share ({share}) is too fine for integer arrays"
+    if rules.loot_rule is not None:
+        return "the rules use a custom loot_rule (a Python function of whole banks)"
     for bot in bots:
         if type(bot) not in _POLICY:
             return f"{bot} is not a built-in strategy"
@@ -66,24 +69,60 @@ def fast_unsupported(rules: Rules, bots) -> str | None:
 
 
 def _tables(rules: Rules):
-    """Lookup tables: R5 acceptance by (top, card), and the row of the deck counts' suffix sums
-    that holds the number of accepted cards for each top card."""
-    card = np.arange(52)
-    rank, below = card >> 2, (card >> 2)[:, None]
-    ok = (rank[None, :] > below) | ((rank[None, :] == below) & rules.equal_accepted)
-    ok |= (card[None, :] >= 48) | (card[:, None] >= 48)  # aces, and anything after an ace
-    accept = np.ones((53, 52), dtype=bool)  # row 52: the empty pile accepts everything
+    """What the batch reads of the rules, as arrays.
+
+    - ``accept`` (53 × 52, flattened): R5 from :attr:`Rules.verdicts`; row 52 is the empty
+      pile, which accepts everything.
+    - ``card_class`` (52) and ``accept_class`` (53 × C): the cards grouped into the classes R5
+      cannot tell apart (the same verdicts on and under every card), aces by suit (their loot
+      differs, R9); ``accept_class[top, c]`` says whether class ``c`` is accepted on ``top``.
+      With the original rules the classes are the 12 ranks and the 4 aces.
+    - ``class_ace`` (C): the ace's suit for an ace class, else -1.
+    """
+    verdicts = rules.verdicts
+    ok = np.array([[verdicts[b * DISTINCT_CARDS + c][0] for c in range(52)] for b in range(52)])
+    accept = np.ones((53, 52), dtype=bool)
     accept[:52] = ok
-    row = np.zeros(53, dtype=np.int64)  # rows of the class counts' suffix sums (see below)
-    plain = card < 48
-    row[:52][plain] = rank[plain] + (0 if rules.equal_accepted else 1)
-    return accept.ravel(), row
+    classes: dict[tuple, int] = {}
+    card_class = np.zeros(52, dtype=np.int64)
+    class_ace = []
+    for card in range(52):
+        ace = card >= FIRST_ACE
+        key = (ace, card & 3 if ace else -1, ok[card].tobytes(), ok[:, card].tobytes())
+        if key not in classes:
+            classes[key] = len(classes)
+            class_ace.append(card & 3 if ace else -1)
+        card_class[card] = classes[key]
+    members = [np.flatnonzero(card_class == c)[0] for c in range(len(classes))]
+    accept_class = accept[:, members]
+    return accept.ravel(), card_class, accept_class, np.array(class_ace, dtype=np.int64)
 
 
-def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
+@dataclasses.dataclass(frozen=True)
+class Script:
+    """Chance written down in advance, in place of the generator: for tests that play the same
+    games on this path and on the engine and compare them exactly.
+
+    - ``cards`` (games × draws): the card index drawn at each draw of each game, in order;
+    - ``coins`` (games × draws): whether a RandomBot to act after that draw banks;
+    - ``first`` (games): the first seat when ``first_player="random"`` (R3);
+    - ``aces``: for each game, the RandomBot ace decisions in order, each the number of aces
+      listed by suit ♠ ♥ ♣ ♦ (R11).
+    """
+
+    cards: np.ndarray
+    coins: np.ndarray
+    first: np.ndarray
+    aces: list
+
+
+def play_batch(
+    rules: Rules, bots, rotations, rng: np.random.Generator, script: Script | None = None
+) -> dict:
     """Play ``len(rotations)`` games; game ``g`` seats ``bots[(s + rotations[g]) % n]`` at seat
     ``s``. Returns arrays by game: ``scores`` (games × seats), ``turns``, ``end`` (0 deck,
-    1 max_turns), ``robberies``, ``loot``, ``listed`` (aces listed).
+    1 max_turns), ``robberies``, ``loot``, ``listed`` (aces listed). ``script``: take every
+    chance event from it instead of ``rng`` (see :class:`Script`).
     """
     n = rules.players
     decks = rules.decks
@@ -104,7 +143,7 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         return _result(out_scores, out_turns, out_end, out_rob, out_loot, out_listed)
 
     bitgen = rng.bit_generator
-    accept_table, count_row = _tables(rules)
+    accept_table, card_class, accept_class, class_ace = _tables(rules)
     kinds = [_POLICY[type(b)] for b in bots]
     pairs = list(zip(bots, kinds, strict=True))
     has_random = RANDOM in kinds
@@ -117,14 +156,18 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     is_prob = np.array([kind == PROBABILITY for kind in kinds])
     is_ev = np.array([kind == EXPECTED for kind in kinds])
     p_of = np.array([b.p if kind == PROBABILITY else 0.0 for b, kind in pairs])
-    shares = rules.ace_shares.by_suit_index
-    share_num = np.array([s.numerator for s in shares], dtype=np.int64)
-    share_den = np.array([s.denominator for s in shares], dtype=np.int64)
-    # R9's loot, ⌊robbable × share⌋, for every suit and every robbable count: suit * M + count.
+    # R9's loot (Rules.loot_count) for every suit and every robbable count: suit * M + count.
     most = 52 * decks + 1
-    loot_of = (np.arange(most)[None, :] * share_num[:, None] // share_den[:, None]).reshape(-1)
-    # The keep policy lists the excess smallest share first, equal shares ♦ ♣ ♥ ♠ (R11).
-    list_order = sorted(range(4), key=lambda s: (Fraction(shares[s]), _LIST_ORDER.index(s)))
+    loot_of = np.array(
+        [rules.loot_count(suit, count) for suit in range(4) for count in range(most)],
+        dtype=np.int64,
+    )
+    # R9's victims, in the order that wins ties (Rules.victim_order), by robber.
+    victim_order = np.array([rules.victim_order(robber) for robber in range(n)], dtype=np.int64)
+    # The keep policy lists the excess in the rules' order, smallest share first (R11).
+    list_order = rules.list_order
+    classes = len(class_ace)
+    ace_classes = [(c, int(class_ace[c])) for c in range(classes) if class_ace[c] >= 0]
     limit = rules.max_bank_aces
     max_turns = rules.max_turns
     auto_aces = rules.auto_aces
@@ -150,6 +193,8 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     first = rules.first_player
     if isinstance(first, int):
         cur = (first + rot) % n
+    elif first == "random" and script is not None:
+        cur = (np.asarray(script.first, dtype=np.int64) + rot) % n
     elif first == "random":
         cur = rng.integers(0, n, A)
     else:
@@ -167,13 +212,15 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     loot_total = np.zeros(A, dtype=np.int64)
     listed = np.zeros(A, dtype=np.int64)
     if needs_counts:
-        # The deck's composition by class: ranks 2..K (0..11), then the aces by suit (12..15).
-        counts = np.empty((16, A), dtype=np.int64)
-        counts[:12] = 4 * decks
-        counts[12:] = decks
-        card_class = np.where(np.arange(52) < 48, np.arange(52) >> 2, 12 + (np.arange(52) & 3))
+        # The deck's composition by class (see _tables).
+        counts = np.zeros((classes, A), dtype=np.int64)
+        np.add.at(counts, card_class, decks)
     else:
-        counts = card_class = None
+        counts = None
+    if script is not None:
+        script_cards = np.asarray(script.cards, dtype=np.int64)
+        script_coins = np.asarray(script.coins, dtype=bool)
+        ace_turn = np.zeros(A, dtype=np.int64)  # the next scripted ace decision of each game
 
     def victims(robber, cols):
         """R9: whom each robber robs (``cols`` are the games' positions)."""
@@ -185,10 +232,11 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             victim = robber + 1
             victim[victim == n] = 0
             return victim
+        # "leader": the most robbable cards; on a tie the earlier seat of the rules' order.
         best = np.full(len(cols), -1, dtype=np.int64)
         victim = np.zeros(len(cols), dtype=np.int64)
-        for step in range(1, n):  # the nearest seat before the robber wins ties
-            seat = (robber - step) % n
+        for step in range(victim_order.shape[1]):
+            seat = victim_order[robber, step]
             count = non_aces[seat * A + cols]
             better = count > best
             victim[better] = seat[better]
@@ -244,7 +292,14 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
                 need -= take
         if auto_aces is None and has_random:
             rows = np.flatnonzero(is_random[player])
-            if len(rows):
+            if len(rows) and script is not None:
+                for row in rows:
+                    g, turn = gid[cols[row]], ace_turn[cols[row]]
+                    if turn >= len(script.aces[g]):
+                        raise ValueError(f"the script has no ace decision {turn} for game {g}")
+                    chosen[:, row] = script.aces[g][turn]
+                    ace_turn[cols[row]] += 1
+            elif len(rows):
                 # RandomBot: uniform among the distinct legal selections (rejection sampling
                 # over the product of the per-suit ranges, keeping those that list enough).
                 pend = pending[:, rows]
@@ -265,7 +320,8 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         bank_aces[spot] -= k
         listed[cols] += k
         if needs_counts:
-            counts[12:, cols] += chosen
+            for c, suit in ace_classes:
+                counts[c, cols] += chosen[suit]
         if end[cols].max() + k.max() > cap:
             more = max(int(k.max()), 8 * decks)
             deck = np.concatenate([deck, np.empty((deck.shape[0], more), dtype=np.int8)], 1)
@@ -275,7 +331,9 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         for s in range(4):
             for copy in range(int(chosen[s].max())):
                 g = cols[chosen[s] > copy]
-                flat[base[g] + end[g]] = 48 + s  # R11: back into the deck, which draws at random
+                flat[base[g] + end[g]] = (
+                    FIRST_ACE + s
+                )  # R11: back into the deck, which draws at random
                 end[g] += 1
 
     def finish(done, reason):
@@ -301,9 +359,12 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
     while A:
         # ---------------------------------------------------------- draw (R5–R7, R9)
         rem = end - t
-        raw = bitgen.random_raw(A)
-        pos = ((raw >> _SHIFT32) * rem.astype(np.uint64)) >> _SHIFT32
-        pos = pos.astype(np.int64)
+        if script is None:
+            raw = bitgen.random_raw(A)
+            pos = ((raw >> _SHIFT32) * rem.astype(np.uint64)) >> _SHIFT32
+            pos = pos.astype(np.int64)
+        else:
+            pos = _scripted(deck[:, t:], rem, script_cards[gid, draws])
         pos += base
         pos += t
         flat = deck.reshape(-1)
@@ -315,10 +376,10 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             cur = ((card & 3) % n + rot) % n  # R3: the first card's suit picks the seat
         if needs_counts:
             counts.reshape(-1)[card_class[card] * A + ar] -= 1
-        accepted = accept_table[top * 52 + card]
+        accepted = accept_table[top * DISTINCT_CARDS + card]
         pile_n += 1
         top = card.astype(np.int64)
-        ace = card >= 48
+        ace = card >= FIRST_ACE
         plain_drawn += ~ace
         if ace.any():
             # R9: the drawer robs at once; the loot goes to the bank or under the ace.
@@ -353,20 +414,27 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
         else:
             bank = pile_n >= k_of[cur]
             if has_random:
-                bank |= is_random[cur] & ((raw & _LOW32) >= _HALF)
+                if script is None:
+                    coin = (raw & _LOW32) >= _HALF
+                else:
+                    coin = script_coins[gid, draws - 1]
+                bank |= is_random[cur] & coin
             if needs_counts:
                 size = rem - 1
-                suffix = counts[::-1].cumsum(0)[::-1]
-                accepted_n = suffix.reshape(-1)[count_row[top] * A + ar]
+                accepted_by = accept_class[top]  # (A, classes): accepted on each game's top
+                accepted_n = (accepted_by * counts.T).sum(1)
                 prob = is_prob[cur]
                 if prob.any():
                     bank |= prob & (accepted_n < p_of[cur] * size)
                 ev = is_ev[cur]
                 if ev.any():
+                    # The one-draw value × deck size: the pile and the card when accepted, an
+                    # ace's loot when it is kept (loot to the bank, or an accepted ace's pile).
                     value = accepted_n * (pile_n + 1)
                     have = non_aces[victims(cur, ar) * A + ar]
-                    for s in range(4):
-                        value += counts[12 + s] * (have * share_num[s] // share_den[s])
+                    for c, suit in ace_classes:
+                        kept = accepted_by[:, c] | loot_to_bank
+                        value += counts[c] * loot_of[suit * most + have] * kept
                     bank |= ev & (value <= pile_n * size)
         bank |= last
         if capped is not None:
@@ -415,6 +483,8 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             bank_code = np.take(bank_code.reshape(n, A), keep, 1).reshape(-1)
             if needs_counts:
                 counts = np.take(counts, keep, 1)
+            if script is not None:
+                ace_turn = ace_turn[keep]
             deck = np.take(deck, keep, 0)[:, t:].copy()
             cap -= t
             t = 0
@@ -422,6 +492,18 @@ def play_batch(rules: Rules, bots, rotations, rng: np.random.Generator) -> dict:
             ar = np.arange(A)
             base = ar * cap
     return _result(out_scores, out_turns, out_end, out_rob, out_loot, out_listed)
+
+
+def _scripted(window: np.ndarray, rem: np.ndarray, want: np.ndarray) -> np.ndarray:
+    """Where each game's scripted card lies among the cards it has left (see :class:`Script`)."""
+    hit = (window == want[:, None]) & (np.arange(window.shape[1])[None, :] < rem[:, None])
+    found = hit.any(1)
+    if not found.all():
+        missing = int(np.flatnonzero(~found)[0])
+        raise ValueError(
+            f"the script draws card {int(want[missing])}, which game {missing} does not hold"
+        )
+    return hit.argmax(1).astype(np.int64)
 
 
 _SUIT_UNIT = np.array([1 << (8 * s) for s in range(4)], dtype=np.int64)

@@ -37,19 +37,21 @@ try:
     import numpy as np
     import pandas as pd
 except ImportError as error:  # JupyterLite, or no `sim` extra: say so in one sentence
-    from ..jupyter.environment import LITE_SENTENCE, LOCAL_SENTENCE, is_browser
+    from .environment import LITE_SENTENCE, LOCAL_SENTENCE, is_browser
 
     raise ImportError(LITE_SENTENCE if is_browser() else LOCAL_SENTENCE) from error
 
+from ..engine.events import END_REASONS
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..play.bots import Bot, as_bot
+from ..play.playout import playout
+from ..play.rollouts import wilson_interval
 from . import fastsim
 from .progress import progress_bar
 
 FAST_CHUNK = 16_384  # games per chunk on the fast path (about the fastest batch size)
 REFERENCE_CHUNK = 1_000  # games per chunk on the reference engine
-_Z95 = 1.959963984540054
 _MASK64 = (1 << 64) - 1
 _SEED_MASK = (1 << 63) - 1
 ENGINES = ("auto", "fast", "reference")
@@ -102,25 +104,6 @@ def seating(bots: Sequence, index: int, rotate: bool = True) -> list:
 # ---------------------------------------------------------------------- one chunk
 
 
-class _CountingGame(Game):
-    """The reference engine, counting robberies, loot and listed aces for the result table."""
-
-    robberies = 0
-    loot = 0
-    listed = 0
-
-    def _rob(self, robber: int, ace: int) -> None:
-        victim = self._victim(robber)
-        before = len(self._banks[victim])
-        super()._rob(robber, ace)
-        self.robberies += 1
-        self.loot += before - len(self._banks[victim])
-
-    def _decide(self, listed: list[int]) -> None:
-        self.listed += len(listed)
-        super()._decide(listed)
-
-
 def _play_reference(rules, bots, seed, start, stop, rotate) -> dict:
     n = rules.players
     count = stop - start
@@ -132,15 +115,17 @@ def _play_reference(rules, bots, seed, start, stop, rotate) -> dict:
         seated = [
             b.for_game(_bot_seed(gseed, s)) for s, b in enumerate(seating(bots, index, rotate))
         ]
-        game = _CountingGame(rules, gseed, record=False)
-        game._run(seated)
+        game = Game(rules, gseed, undo=False)  # the log counts robberies and listings
+        playout(game, seated)
+        log = game.log
+        robberies = [e for e in log if e.kind == "rob"]
         scores[row] = game.scores
         stats[row] = (
             game.turns,
-            fastsim.END_REASONS.index(game.end_reason),
-            game.robberies,
-            game.loot,
-            game.listed,
+            END_REASONS.index(game.end_reason),
+            len(robberies),
+            sum(len(e.cards) for e in robberies),
+            sum(e.kind == "list" for e in log),
         )
     return {
         "seeds": seeds,
@@ -181,19 +166,6 @@ def _run_chunk(task: tuple) -> dict:
 
 
 # ---------------------------------------------------------------------- the result
-
-
-def wilson_interval(wins, games, z: float = _Z95):
-    """The Wilson score interval for ``wins`` out of ``games`` (95 % by default)."""
-    wins = np.asarray(wins, dtype=float)
-    games = np.asarray(games, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = wins / games
-        z2 = z * z
-        denom = 1 + z2 / games
-        center = (p + z2 / (2 * games)) / denom
-        half = z * np.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
-    return np.clip(center - half, 0, 1), np.clip(center + half, 0, 1)
 
 
 class SimulationResult:
@@ -287,7 +259,7 @@ def _games_frame(rules, names, rotate, chunks) -> pd.DataFrame:
         "seed": np.concatenate([c["seeds"] for c in chunks]) if chunks else np.zeros(0, int),
         "turns": _join(chunks, "turns", count),
         "end_reason": pd.Categorical.from_codes(
-            _join(chunks, "end", count), categories=list(fastsim.END_REASONS)
+            _join(chunks, "end", count), categories=list(END_REASONS)
         ),
         "winners": _winner_tuples(scores),
     }
@@ -334,7 +306,7 @@ def _summaries(games: pd.DataFrame, n: int, names: list[str]):
     else:
         wins = np.zeros((0, n), dtype=bool)
     seat_wins = wins.sum(0)
-    low, high = wilson_interval(seat_wins, count)
+    low, high = np.array([wilson_interval(int(w), count) for w in seat_wins]).reshape(-1, 2).T
     with np.errstate(invalid="ignore"):
         by_seat = pd.DataFrame(
             {
@@ -520,5 +492,5 @@ def replay(result: SimulationResult, index: int, bots: Sequence[Bot], *, record:
     seated = seating(bots, index, result.rotate_seats)
     seated = [b.for_game(_bot_seed(seed, s)) for s, b in enumerate(seated)]
     game = Game(result.rules, seed, record=record)
-    game._run(seated)
+    playout(game, seated)
     return game

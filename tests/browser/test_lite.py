@@ -204,7 +204,7 @@ def click(root, selector: str, before: dict) -> dict:
 def test_play_notebook_offline(chromium, server, tmp_path):
     """Install from the site, play with the buttons, match the kernel; nothing leaves the site."""
     from borsen_widget import Game, analysis
-    from borsen_widget.jupyter.environment import LITE_SENTENCE, missing_sentence
+    from borsen_widget.sim.environment import LITE_SENTENCE, missing_sentence
 
     offline = Offline(chromium, tmp_path)
     timings: dict[str, float] = {}

@@ -4,9 +4,18 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers import cards, position, texts
+from helpers import cards, position, rng_state, texts
 
-from borsen_widget import Card, Game, IllegalActionError, Rules, RulesError, ThresholdBot, play
+from borsen_widget import (
+    ActionParseError,
+    Card,
+    Game,
+    IllegalActionError,
+    Rules,
+    RulesError,
+    ThresholdBot,
+    play,
+)
 
 # --------------------------------------------------------------------------- R1, R2, R3
 
@@ -33,7 +42,7 @@ def test_r2_the_shuffle_depends_on_the_seed_only():
     for g in (a, b, c):
         g.draw()
     assert a.pile == b.pile
-    orders = {tuple(Game(Rules(first_player=0), seed=s)._deck) for s in range(20)}
+    orders = {tuple(Game(Rules(first_player=0), seed=s).position.deck) for s in range(20)}
     assert len(orders) == 20
 
 
@@ -258,19 +267,19 @@ def test_r11_listing_shuffles_once_and_listing_none_leaves_the_rng():
     """R11: listing puts the ace back and shuffles the deck once; listing none does not touch
     the RNG (§5)."""
     g = position("3C 4D 5H 6S 7C 8D", pile="AC AD", seed=9)
-    state = g._rng.getstate()
+    state = rng_state(g)
     g.bank()
     g.choose_aces(["AC", "AD"])
     assert [e.kind for e in g.log[-2:]] == ["list", "list"]
     assert g.deck_size == 8 and Counter(map(str, g.deck_counts())) == Counter(
         ["3♣", "4♦", "5♥", "6♠", "7♣", "8♦", "A♣", "A♦"]
     )
-    assert g._rng.getstate() != state
+    assert rng_state(g) != state
     h = position("3C 4D 5H 6S 7C 8D", pile="AC", seed=9)
-    state = h._rng.getstate()
+    state = rng_state(h)
     h.bank()
     h.choose_aces([])
-    assert h._rng.getstate() == state
+    assert rng_state(h) == state
 
 
 def test_r11_auto_keep_equals_the_same_choice_by_hand():
@@ -280,7 +289,7 @@ def test_r11_auto_keep_equals_the_same_choice_by_hand():
     auto.bank()
     hand.bank()
     hand.choose_aces(["AD", "AC"])  # the excess, smallest share first: ♦ then ♣
-    assert auto.banks == hand.banks and auto._deck == hand._deck
+    assert auto.banks == hand.banks and auto.position.deck == hand.position.deck
     assert [e.kind for e in auto.log] == [e.kind for e in hand.log]
 
 
@@ -518,32 +527,46 @@ def test_illegal_action_message_names_action_phase_and_legal_moves():
 
 
 @pytest.mark.parametrize(
-    "attempt",
+    ("attempt", "error"),
     [
-        lambda g: g.bank(),  # empty pile
-        lambda g: g.choose_aces(["AS"]),  # no decision
-        lambda g: g.apply("fold"),
-        lambda g: g.apply("list 5H"),
-        lambda g: g.choose_aces(["not a card"]),
-        lambda g: g.undo(),
+        (lambda g: g.bank(), IllegalActionError),  # empty pile (R4)
+        (lambda g: g.choose_aces(["AS"]), IllegalActionError),  # no decision
+        (lambda g: g.undo(), IllegalActionError),
+        (lambda g: g.apply("fold"), ActionParseError),  # not an action at all
+        (lambda g: g.apply("list 5H"), ActionParseError),
+        (lambda g: g.choose_aces(["not a card"]), ActionParseError),
     ],
 )
-def test_failed_calls_change_nothing(attempt):
+def test_failed_calls_change_nothing(attempt, error):
+    """A text that is no action is a parse error, an action the rules forbid an illegal one
+    (both ValueErrors, told apart); either way nothing changes."""
     g = position("6S 7S 3C")
     before = g.copy()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(error) as info:
         attempt(g)
+    assert isinstance(info.value, ValueError)
+    assert not isinstance(
+        info.value, IllegalActionError if error is ActionParseError else ActionParseError
+    )
     assert g == before
 
 
-def test_a_custom_rule_that_raises_leaves_the_game_as_it_was():
-    def broken(card, below):
-        raise ZeroDivisionError("oops")
+def test_a_custom_accept_rule_that_raises_is_refused_when_the_rules_are_made():
+    """R5 as a house rule is asked for every pair of cards when the rules are made, so a rule
+    that fails on any pair is a RulesError at once, naming it and the pair; a running game
+    keeps its rules."""
 
-    g = position("6S 7S 3C", pile="5C", accept_rule=broken)
+    def broken(card, below):
+        if below.is_ace:
+            raise ZeroDivisionError("oops")
+        return True
+
+    with pytest.raises(RulesError, match=r"broken\(2♠, A♠\) raised ZeroDivisionError: oops"):
+        Rules(accept_rule=broken)
+    g = position("6S 7S 3C", pile="5C")
     before = g.copy()
-    with pytest.raises(RulesError, match=r"broken.*ZeroDivisionError: oops"):
-        g.draw()
+    with pytest.raises(RulesError):
+        g.set_rules(g.rules.replace(accept_rule=broken))
     assert g == before
 
 
@@ -552,10 +575,8 @@ def test_a_custom_accept_rule_returning_nonsense_is_named(result):
     def odd(card, below):
         return result
 
-    g = position("6S 7S 3C", pile="5C", accept_rule=odd)
     with pytest.raises(RulesError, match=r"odd.*True or False"):
-        g.draw()
-    assert g.deck_size == 3
+        Rules(accept_rule=odd)
 
 
 @pytest.mark.parametrize("result", [-1, 5, 1.5, "2"])
@@ -587,7 +608,7 @@ def test_custom_rules_replace_r5_and_r9():
     g.draw()  # K♠ > Q♠
     g.draw()  # A♠ (rank 14) > K♠: accepted; robs 1 card
     assert g.log[-2].info == "custom" and g.log[-1].cards == tuple(cards("3C"))
-    assert "custom rule" in str(g.log[-2])
+    assert "house rule" in str(g.log[-2])
 
 
 def test_a_custom_rule_may_refuse_an_ace_which_still_robs():

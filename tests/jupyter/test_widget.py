@@ -283,7 +283,7 @@ def test_pause_is_accepted_from_an_older_view():
 BAD_MESSAGES = [
     ("not a dict", ["draw"], "not understood"),
     ("text", "draw", "not understood"),
-    ("unknown field", {"intent": "draw", "version": "V", "seed": 1}, "unknown fields (seed)"),
+    ("unknown field", {"intent": "draw", "version": "V", "seed": 1}, "unknown fields ('seed')"),
     ("no intent", {"version": "V"}, "Unknown request"),
     ("unknown intent", {"intent": "cheat", "version": "V"}, "Unknown request 'cheat'"),
     ("intent of the wrong type", {"intent": 3, "version": "V"}, "Unknown request"),
@@ -382,10 +382,12 @@ def test_a_move_that_is_not_legal_now_changes_nothing(setup, content, words):
 
 
 def test_a_house_rule_that_raises_is_a_notice_not_a_crash():
-    def picky(card, below):
+    """A custom loot_rule (R9) is asked at each robbery: one that raises stops the move."""
+
+    def picky(ace, bank):
         raise ZeroDivisionError("no")
 
-    w = widget(deck=" ".join(FILLER), pile="6S", accept_rule=picky)
+    w = widget(deck="AS " + " ".join(FILLER), banks=["", "", "2C 4C"], loot_rule=picky)
     before = (w.game.public_state(), dict(w.view))  # (a game with Python rules has no save)
     intent(w, "draw")
     assert (w.game.public_state(), w.view) == before
@@ -625,7 +627,7 @@ def test_event_lines_cover_every_kind():
         "Bo drew A♥ and robbed 2 cards from Ada into the pile, under the ace.",
         "Bo drew 2♦ — anything goes after an ace.",
         "Bo banked 4 cards: K♠ 2♣ A♥ 2♦.",
-        "Bo kept A♥: the deck holds no other card to shuffle an ace into.",
+        "Bo kept A♥: the deck holds no other card to list it into.",
         "The rules change: max_turns = 5.",
         "Game over: the deck is empty. Ada and Bo share the win with 3 cards.",
     ]
@@ -657,7 +659,7 @@ def test_play_notebook_runs_top_to_bottom():
 
     nbclient = pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[2]
     nb = nbformat.read(repo / "notebooks" / "play.ipynb", as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     client = nbclient.NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(repo)}})

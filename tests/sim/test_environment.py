@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from borsen_widget.jupyter import environment
+from borsen_widget.sim import environment
 
 
 def _hide(monkeypatch, *names):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _load():
@@ -279,7 +279,7 @@ def test_piplite_index_holds_the_project_and_the_widget_packages(site):
     (wheel,) = (site / "pypi").glob("borsen_widget-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-        assert "borsen_widget/jupyter/environment.py" in names
+        assert "borsen_widget/sim/environment.py" in names
         assert zf.getinfo("borsen_widget/jupyter/static/widget.js").file_size > 0
     for name in lite.WIDGET_PACKAGES:
         assert list((site / "pypi").glob(f"{name}-*-none-any.whl")), name

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 JS = REPO / "js"
 STATIC = REPO / "borsen_widget" / "jupyter" / "static"
 REQUIRED = os.environ.get("CI") == "true" or os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"

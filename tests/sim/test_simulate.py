@@ -17,6 +17,7 @@ import pytest
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
 from borsen_widget.__main__ import main
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.play.playout import playout
 from borsen_widget.sim import simulate as simulate_module
 from borsen_widget.sim.progress import TextProgress
 from borsen_widget.sim.simulate import (
@@ -29,7 +30,7 @@ from borsen_widget.sim.simulate import (
 )
 
 matplotlib.use("Agg")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOTS = [ThresholdBot(4), RandomBot(), ThresholdBot(2)]
 
 
@@ -191,15 +192,20 @@ def test_game_seeds_agree_between_python_and_numpy():
 
 
 def test_engine_choice():
-    """Built-in bots under the original rules: fast; custom Python rules or strategy
-    functions: the reference engine; engine="fast" refuses what it cannot play."""
+    """Built-in bots under the original rules, or a custom accept_rule (tabulated like R5):
+    fast; a custom loot_rule or strategy functions: the reference engine; engine="fast"
+    refuses what it cannot play."""
 
     def strictly_higher(card, below):
         return card.is_ace or below.is_ace or card.rank > below.rank
 
+    def one_card(ace, bank):
+        return min(1, sum(not c.is_ace for c in bank))
+
     assert simulate(Rules(), BOTS, 10, seed=1).engine == "fast"
     assert simulate(Rules(), BOTS, 10, seed=1, engine="reference").engine == "reference"
-    custom = Rules(accept_rule=strictly_higher)
+    assert simulate(Rules(accept_rule=strictly_higher), BOTS, 10, seed=1).engine == "fast"
+    custom = Rules(loot_rule=one_card)
     assert simulate(custom, BOTS, 10, seed=1).engine == "reference"
     with pytest.raises(ValueError, match="custom"):
         simulate(custom, BOTS, 10, seed=1, engine="fast")
@@ -451,14 +457,14 @@ def test_importing_the_package_needs_no_numpy():
 
 
 def test_bots_see_the_same_game_as_play():
-    """A reference game of simulate is the engine's own game (Game + _run)."""
+    """A reference game of simulate is the engine's own game (Game + playout)."""
     result = simulate(Rules(), BOTS, 5, seed=21, engine="reference")
     seed = int(result.games.loc[2, "seed"])
     seated = [
         b.for_game(simulate_module._bot_seed(seed, s)) for s, b in enumerate(seating(BOTS, 2))
     ]
     game = Game(Rules(), seed, record=False)
-    game._run(seated)
+    playout(game, seated)
     assert list(game.scores) == result.games.loc[2, ["score_0", "score_1", "score_2"]].tolist()
     assert np.array_equal(result.games["turns"].to_numpy()[2:3], [game.turns])
 

@@ -22,7 +22,7 @@ from helpers import widget
 
 from borsen_widget import Game, ThresholdBot, analysis
 from borsen_widget.analysis import one_draw_value
-from borsen_widget.jupyter import panel
+from borsen_widget.jupyter import teacher
 from borsen_widget.jupyter.panel import ProbabilityPanel
 from borsen_widget.jupyter.widget import BorsenWidget
 
@@ -161,10 +161,11 @@ def test_no_decision_shows_the_reason_only():
 
 
 def test_a_house_rule_that_raises_is_said_plainly():
-    def picky(card, below):
+    def picky(ace, bank):
         raise ZeroDivisionError("no")
 
-    w = widget(deck="3C 5D 7H", pile="6S", accept_rule=picky, show_probabilities=True)
+    w = widget(deck="3D 5D AH", banks=["", "", "2C 3C"], pile="6S", loot_rule=picky)
+    w.show_probabilities = True
     assert w.panel["kind"] == "error" and "ZeroDivisionError" in w.panel["reason"]
 
 
@@ -286,7 +287,7 @@ def test_guess_first_hides_the_answers_until_reveal():
         ("guess", {"intent": "vote"}, "draw or bank"),
         ("guess", {"intent": "reveal", "choice": "draw"}, "Only a vote"),
         ("guess", {"intent": "draw", "choice": "draw"}, "Only a vote"),
-        ("guess", {"intent": "reveal", "secret": 1}, "unknown fields (secret)"),
+        ("guess", {"intent": "reveal", "secret": 1}, "unknown fields ('secret')"),
         ("guess", {"intent": "vote", "choice": "draw", "version": "V-1"}, "earlier view"),
         ("guess", {"intent": "reveal", "version": "V-1"}, "earlier view"),
         ("no guess", {"intent": "reveal"}, "Guess first is off"),
@@ -361,7 +362,7 @@ def test_a_probability_panel_stays_in_step_and_stops_when_closed():
     assert p.panel == frozen and second.panel == w.panel  # p no longer follows; second does
     second.close()
     w.show_probabilities = False
-    assert w._teacher_active() is False
+    assert w.teacher.active() is False
     with pytest.raises(ValueError, match="BorsenWidget"):
         ProbabilityPanel("w")
 
@@ -392,9 +393,9 @@ def test_a_probability_panel_refuses_what_is_not_its_own_and_says_so():
 
 @pytest.fixture
 def small_budgets(monkeypatch):
-    monkeypatch.setattr(panel, "SYNC_STATES", 200)
-    monkeypatch.setattr(panel, "SLICE_STATES", 300)
-    monkeypatch.setattr(panel, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(teacher, "SYNC_STATES", 200)
+    monkeypatch.setattr(teacher, "SLICE_STATES", 300)
+    monkeypatch.setattr(teacher, "PROGRESS_SECONDS", 0.0)
     analysis.clear_cache()
     yield
     analysis.clear_cache()
@@ -415,7 +416,7 @@ def test_without_a_loop_the_best_rule_is_worked_out_at_once_within_a_budget(
     assert w.panel["best"]["state"] == "solved"
     assert w.panel["best"]["advice"] == analysis.best_turn(w.game).to_dict()
     analysis.clear_cache()
-    monkeypatch.setattr(panel, "NO_LOOP_STATES", 300)
+    monkeypatch.setattr(teacher, "NO_LOOP_STATES", 300)
     w = widget(**MIDGAME, show_probabilities=True)
     best = w.panel["best"]
     assert best["state"] == "too_costly" and best["advice"] is None
@@ -479,7 +480,7 @@ def test_a_move_cancels_the_work_and_the_kernel_answers_between_slices(small_bud
 
 
 def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, monkeypatch):
-    monkeypatch.setattr(panel, "MAX_STATES", 900)
+    monkeypatch.setattr(teacher, "MAX_STATES", 900)
 
     async def main():
         w = widget(**MIDGAME, show_probabilities=True)

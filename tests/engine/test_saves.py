@@ -5,6 +5,7 @@ import json
 import pytest
 
 from borsen_widget import Game, RandomBot, Rules, ThresholdBot, play
+from borsen_widget.play.playout import playout
 
 
 def played(rules=None, seed=5, moves=25) -> Game:
@@ -33,7 +34,7 @@ def test_round_trip_during_an_ace_decision_keeps_the_rng():
     assert loaded.phase == "aces" and loaded.pending_aces == game.pending_aces
     game.choose_aces(["AC"])
     loaded.choose_aces(["AC"])
-    assert loaded._deck == game._deck  # the same shuffle: the RNG state travelled
+    assert loaded.position.deck == game.position.deck  # the same shuffle: the RNG travelled
 
 
 def test_undo_history_is_not_saved():
@@ -46,7 +47,7 @@ def test_a_finished_game_and_a_lean_game_round_trip():
     done = played(moves=None)
     assert Game.from_json(done.to_json()) == done
     lean = Game(Rules(players=5, decks=2), seed=1, record=False)
-    lean._run([ThresholdBot(3)] * 5, 40)
+    playout(lean, [ThresholdBot(3)] * 5, max_steps=40)
     assert Game.from_json(lean.to_json()) == lean
 
 

@@ -9,7 +9,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
-NOTEBOOK = pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "teaching.ipynb"
+NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "teaching.ipynb"
 
 
 def test_teaching_notebook_runs_top_to_bottom(monkeypatch):

@@ -19,6 +19,7 @@ from borsen_widget.play.bots import (
     as_bot,
     bot_from_spec,
 )
+from borsen_widget.play.playout import playout
 
 LOW15 = "2S 2H 2C 2D 3S 3H 3C 3D 4S 4H 4C 4D 5S 5H 5C"
 HIGH12 = "8H 8C 8D 9S 9H 9C 9D TS TH TC TD JS"
@@ -171,9 +172,9 @@ def test_random_bot_picks_a_legal_ace_decision_uniformly():
     assert min(seen.values()) > 20
 
 
-def test_builtin_bots_give_identical_games_inline_and_step_by_step():
-    """Game._run plays ThresholdBot and RandomBot inline (fast_policy); the checked path asks
-    choose(): both give the same game, for every built-in bot."""
+def test_builtin_bots_give_identical_games_lean_and_checked():
+    """playout plays the built-in bots' moves unchecked on a lean game; the checked path
+    applies each through Game.apply: both give the same game, for every built-in bot."""
     rules = Rules(players=4, max_bank_aces=1)
     for seed in range(30):
 
@@ -181,16 +182,22 @@ def test_builtin_bots_give_identical_games_inline_and_step_by_step():
             return [RandomBot(seed), ThresholdBot(3), ProbabilityBot(0.4), ExpectedValueBot()]
 
         fast = Game(rules, seed, record=False)
-        fast._run(seats())
+        playout(fast, seats())
         checked = play(Game(rules, seed), seats())
         assert fast.banks == checked.banks and fast.turns == checked.turns
+
+
+def coins(bot, game, n=40) -> list[str]:
+    """The bot's next ``n`` choices on the same position (a RandomBot flips its coin)."""
+    return [str(bot.choose(game)) for _ in range(n)]
 
 
 def test_for_game_reseeds_random_bots_only():
     bot = RandomBot(3)
     twin = bot.for_game(99)
     assert twin is not bot and twin.seed == 3
-    assert twin._rng.random() == RandomBot(99)._rng.random()
+    game = position("2C 3C 4C 5C 6C 7C 8C", pile="9S")  # a coin flip: draw or bank
+    assert coins(twin, game) == coins(RandomBot(99), game) != coins(RandomBot(98), game)
     threshold = ThresholdBot(2)
     assert threshold.for_game(5) is threshold
 

@@ -2,7 +2,7 @@
 
 For every option of RULES.md §2 (R1–R14a), the same bots play a few thousand games on the
 reference engine (:class:`Game`, one game at a time) and ten times as many on the fast path
-(:mod:`borsen_widget.fastsim`); the distributions are compared with two-sample z tests: the
+(:mod:`borsen_widget.sim.fastsim`); the distributions are compared with two-sample z tests: the
 win rate and mean score of every seat, the mean number of turns (R14a), the share of games
 cut by the cap, and the mean numbers of robberies, cards robbed and aces listed (R9, R11);
 and, with chi-square tests, the whole distributions of the turns and of every seat's score.
@@ -15,65 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from variants import BOT_SET_RULES, BOT_SETS, MIX, VARIANTS
 
 from borsen_widget import RandomBot, Rules, ThresholdBot
-from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget.play.bots import ProbabilityBot
 from borsen_widget.sim.fastsim import fast_unsupported, play_batch
 from borsen_widget.sim.simulate import simulate
 
 Z_LIMIT = 4.5
 N_REFERENCE = 2500
 N_FAST = 25_000
-MIX = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.5), ExpectedValueBot(), ThresholdBot(2)]
-
-# One entry per rule option that is not the default (and a few combinations).
-VARIANTS = {
-    "original": {},
-    "R1 players=2": {"players": 2},
-    "R1 players=5": {"players": 5},
-    "R1 players=8": {"players": 8},
-    "R2 decks=2": {"decks": 2},
-    "R2 decks=4": {"decks": 4},
-    "R3 first_player=1": {"first_player": 1},
-    "R3 first_player=suit": {"first_player": "suit"},
-    "R5 equal_accepted=False": {"equal_accepted": False},
-    "R8 bank_ends_turn=False": {"bank_ends_turn": False},
-    "R9 ace_shares": {"ace_shares": {"S": 1, "H": "2/3", "C": "1/2", "D": "1/3"}},
-    "R9 ace_shares zero": {"ace_shares": {"S": 0, "D": "9/10"}},
-    "R9 rob_target=next": {"rob_target": "next"},
-    "R9 rob_target=leader": {"rob_target": "leader", "players": 4},
-    "R9 loot_to=pile": {"loot_to": "pile"},
-    "R11 auto_aces=keep": {"auto_aces": "keep"},
-    "R11 auto_aces=list": {"auto_aces": "list"},
-    "R12 max_bank_aces=0": {"max_bank_aces": 0},
-    "R12 max_bank_aces=1": {"max_bank_aces": 1},
-    "R12 max_bank_aces=None": {"max_bank_aces": None},
-    "R12 two decks, limit 3": {"decks": 2, "max_bank_aces": 3, "auto_aces": None},
-    "R14 auto_bank_at_end=False": {"auto_bank_at_end": False},
-    "R14a max_turns=24": {"max_turns": 24},
-    "R14a max_turns=3": {"max_turns": 3},
-    "combined": {
-        "players": 4,
-        "decks": 2,
-        "equal_accepted": False,
-        "loot_to": "pile",
-        "rob_target": "leader",
-        "max_bank_aces": 1,
-        "bank_ends_turn": False,
-        "first_player": "suit",
-    },
-}
-
-# Each built-in strategy alone, and against the others (original rules).
-BOT_SETS = {
-    "ThresholdBot(4) x3": [ThresholdBot(4)] * 3,
-    "ThresholdBot 1..3": [ThresholdBot(1), ThresholdBot(2), ThresholdBot(3)],
-    "RandomBot x3": [RandomBot()] * 3,
-    "ProbabilityBot": [ProbabilityBot(0.3), ProbabilityBot(0.6), ProbabilityBot(0.9)],
-    "ExpectedValueBot vs": [ExpectedValueBot(), ThresholdBot(5), ProbabilityBot(0.45)],
-    "EV leader pile": [ExpectedValueBot(), ExpectedValueBot(), RandomBot()],
-}
-BOT_SET_RULES = {"EV leader pile": {"rob_target": "leader", "loot_to": "pile"}}
 
 
 def _stats(result):
@@ -212,11 +163,18 @@ def test_fast_path_is_deterministic_and_seat_rotated():
     assert np.allclose(r0["scores"][:, 1].mean(), r1["scores"][:, 0].mean())
 
 
-def test_custom_rules_and_custom_bots_need_the_reference_engine():
+def test_a_custom_loot_rule_and_custom_bots_need_the_reference_engine():
+    """A custom accept_rule is a table like R5 and plays on the fast path; a custom loot_rule
+    reads whole banks and a bot of one's own may do anything: the reference engine."""
+
     def never_equal(card, below):
         return card.rank > below.rank
 
-    assert "custom" in fast_unsupported(Rules(accept_rule=never_equal), [RandomBot()] * 3)
+    def one_card(ace, bank):
+        return min(1, sum(not c.is_ace for c in bank))
+
+    assert fast_unsupported(Rules(accept_rule=never_equal), [RandomBot()] * 3) is None
+    assert "loot_rule" in fast_unsupported(Rules(loot_rule=one_card), [RandomBot()] * 3)
 
     class Mine(ThresholdBot):
         pass

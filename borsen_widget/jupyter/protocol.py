@@ -1,0 +1,170 @@
+"""The messages a page sends, read and checked before anything acts on them, and the polite
+notices that answer the ones that cannot be acted on.
+
+A button press is an *intent* with the version of the view it was made on and, optionally, the
+id of the request (so that a notice reaches only the page that made it)::
+
+    {"intent": "draw" | "bank" | "keep" | "undo" | "new_game" | "pause" | "resume" | "step",
+     "version": 17, "id": "a1-5"}
+    {"intent": "list", "version": 17, "aces": ["AS", "AH"]}
+    {"intent": "panel" | "guess" | "reveal", "version": 17}
+    {"intent": "vote", "version": 17, "choice": "draw" | "bank"}
+
+:func:`read_request` checks a message's shape, sizes and version and returns a
+:class:`Request`, or raises :class:`BadMessage` whose text is the notice. Every notice quotes at
+most a short excerpt of what was sent, so a flood is never echoed back. :func:`refusal_notice`
+turns the engine's :class:`~borsen_widget.engine.errors.IllegalActionError` into the widget's
+own words: the engine alone decides what is legal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from ..engine.errors import IllegalActionError, quote
+from ..engine.words import card_list
+
+#: Every intent a page may send.
+GAME_INTENTS = ("draw", "bank", "list", "keep", "undo", "new_game", "pause", "resume", "step")
+TEACHER_INTENTS = ("panel", "guess", "reveal", "vote")
+INTENTS = GAME_INTENTS + TEACHER_INTENTS
+#: The intents a projector's ProbabilityPanel may send.
+PANEL_INTENTS = ("reveal", "vote", "guess")
+FIELDS = ("intent", "version", "aces", "choice", "id")
+#: Intents that do not depend on the position, so a click made on an older view still counts.
+ANY_VERSION = ("pause", "panel", "guess")
+CHOICES = ("draw", "bank")
+#: Sizes a well-formed message never exceeds.
+MAX_FIELDS = len(FIELDS)
+MAX_ACES = 16  # four decks hold 16 aces
+MAX_ID = 64
+
+_EARLIER_VIEW = (
+    "That click was made on an earlier view of the game (a double click, or another view "
+    "moved first), so it was ignored. Have a look, then choose again."
+)
+
+
+class BadMessage(Exception):
+    """A message from a page that cannot be acted on; its text is the polite notice."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Request:
+    """A checked message: what was asked (``intent``), on which view (``version``), the aces
+    of a list, the choice of a vote, and the request's id (``None`` if the page gave none)."""
+
+    intent: str
+    version: int
+    aces: tuple[str, ...] | None = None
+    choice: str | None = None
+    id: str | int | None = None
+
+
+def request_id(content) -> str | int | None:
+    """The id a message gives for itself, if it is a short text or a number; else ``None``
+    (a notice about a message too broken to read goes to every view)."""
+    if isinstance(content, Mapping):
+        value = content.get("id")
+        if isinstance(value, str) and len(value) <= MAX_ID:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
+            return value
+    return None
+
+
+def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> Request:
+    """Check a message against the view now shown (``version``): its shape, its sizes, that
+    ``allowed`` holds its intent, and that it was made on this view (a stale click is refused,
+    except for :data:`ANY_VERSION`). Raises :class:`BadMessage` with a polite text."""
+    if not isinstance(content, Mapping):
+        raise BadMessage("A message from the page was not understood; nothing changed.")
+    if len(content) > 3 * MAX_FIELDS:
+        raise BadMessage(
+            f"A message from the page had {len(content):,} fields, far more than a request "
+            "has; nothing changed."
+        )
+    unknown = [k for k in content if k not in FIELDS]
+    if unknown:
+        names = ", ".join(quote(k, 24) for k in unknown[:3])
+        more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
+        raise BadMessage(
+            f"A message from the page had unknown fields ({names}{more}); nothing changed."
+        )
+    if "id" in content and request_id(content) is None:
+        raise BadMessage(
+            "A message from the page had an id that is not a short name; nothing changed."
+        )
+    intent = content.get("intent")
+    if not isinstance(intent, str) or intent not in allowed:
+        raise BadMessage(f"Unknown request {quote(intent, 30)} from the page; nothing changed.")
+    seen = content.get("version")
+    if isinstance(seen, bool) or not isinstance(seen, int):
+        raise BadMessage(
+            "A message from the page did not say which view it was made on; nothing changed."
+        )
+    aces = content.get("aces")
+    if intent == "list":
+        if (
+            not isinstance(aces, list)
+            or len(aces) > MAX_ACES
+            or not all(isinstance(a, str) and len(a) <= 4 for a in aces)
+        ):
+            raise BadMessage("To list aces, name them (a short list of cards); nothing changed.")
+        aces = tuple(aces)
+    elif "aces" in content:
+        raise BadMessage(f"Only a list of aces names aces, not {intent!r}; nothing changed.")
+    choice = content.get("choice")
+    if intent == "vote":
+        if not isinstance(choice, str) or choice not in CHOICES:
+            raise BadMessage("A vote is for draw or bank; nothing changed.")
+    elif "choice" in content:
+        raise BadMessage(f"Only a vote names a choice, not {intent!r}; nothing changed.")
+    if seen > version:
+        raise BadMessage("A message from the page named a view that does not exist yet.")
+    if seen < version and intent not in ANY_VERSION:
+        raise BadMessage(_EARLIER_VIEW)
+    return Request(intent, seen, aces, choice, request_id(content))
+
+
+def refusal_notice(error: IllegalActionError, who: str, limit: int | None) -> str:
+    """The widget's words for a move the engine refused (see
+    :attr:`IllegalActionError.REASONS`) when ``who`` was to act under an ace limit of
+    ``limit`` (R12): the engine decides, the widget explains."""
+    action = error.action
+    reason = error.reason
+    if reason == "over":
+        return "The game is over: press New game to play again."
+    if reason == "deck_empty":
+        return "The deck is empty: bank the pile."
+    if reason == "pile_empty":
+        return "The pile is empty: draw a card first."
+    if reason == "aces_pending":
+        return f"{who}, first decide which aces to keep and which to list."
+    if reason == "no_decision":
+        return "There are no aces to decide on now."
+    if reason == "not_pending":
+        named = card_list(action.aces) if action is not None else "Those"
+        return f"{named} is not among the aces to decide on; nothing changed."
+    if reason == "too_few":
+        need = _needed(error)
+        return (
+            f"A bank may hold at most {limit} aces: list at least {need} "
+            f"({'one' if need == 1 else need}) of them."
+        )
+    if reason == "no_undo":
+        return "There is nothing to undo."
+    return f"That move is not allowed now: {quote(str(error), 300)[1:-1]}"
+
+
+def _needed(error: IllegalActionError) -> int:
+    """How many aces the legal selections list at least (R12)."""
+    sizes = [len(a.aces) for a in error.legal if a.kind == "list"]
+    return min(sizes) if sizes else 0
+
+
+def notice(text: str, level: str = "warning", *, number: int, request=None) -> dict:
+    """A notice for the page: ``{"id", "text", "level", "request"}``; ``request`` names the
+    request it answers (only the page that sent it shows it), ``None`` for every page."""
+    return {"id": number, "text": text, "level": level, "request": request}
