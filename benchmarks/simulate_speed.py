@@ -4,7 +4,7 @@
 
 Three-player games of ThresholdBot(4) under the original rules. Prints games per second for
 the fast path alone (fastsim.play_batch, chunk by chunk), for simulate() end to end (with the
-result table) and for the reference engine (Game + _run, the lean path), and their ratio.
+result table) and for the reference engine (Game + playout, the lean path), and their ratio.
 Each figure is the best of a few repeats, timed both on the wall clock and in CPU time
 (the CPU figure is steadier on a shared machine).
 """
@@ -17,8 +17,9 @@ import time
 import numpy as np
 
 from borsen_widget import Game, Rules, ThresholdBot
-from borsen_widget.fastsim import play_batch
-from borsen_widget.simulate import FAST_CHUNK, simulate
+from borsen_widget.play.playout import playout
+from borsen_widget.sim.fastsim import play_batch
+from borsen_widget.sim.simulate import FAST_CHUNK, simulate
 
 RULES = Rules(players=3)
 BOTS = [ThresholdBot(4)] * 3
@@ -45,7 +46,7 @@ def fast_only(games: int) -> None:
 
 def reference(games: int) -> None:
     for seed in range(games):
-        Game(RULES, seed, record=False)._run(BOTS)
+        playout(Game(RULES, seed, record=False), BOTS)
 
 
 def main() -> None:

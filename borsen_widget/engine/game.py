@@ -379,7 +379,10 @@ class Game:
         """Apply a *trusted* legal :class:`Action` with no check and no undo point: the lean
         path for bots, simulations and analysis (:meth:`apply` is the one for people; an
         illegal action here leaves the game in an undefined state)."""
-        moves.apply(self._pos, self._rules, self._rng, self._log, action)
+        if action is DRAW:  # the commonest move, straight to its rule
+            moves.draw(self._pos, self._rules, self._rng, self._log)
+        else:
+            moves.apply(self._pos, self._rules, self._rng, self._log, action)
 
     def _illegal(self, action: Action, reason: str, why: str) -> IllegalActionError:
         legal = self.legal_actions()

@@ -112,7 +112,10 @@ def rob(pos: Position, rules: Rules, log, robber: int, ace: int) -> None:
     most recently banked non-aces, to the robber's bank, or under the ace in the pile."""
     victim = rules.victim(robber, pos.robbable())
     bank_cards = pos.banks[victim]
-    count = rules.loot(CARDS[ace], [CARDS[c] for c in bank_cards])
+    if rules.loot_rule is None:  # Rules.loot's share, counted without building the cards
+        count = rules.loot_count(ace & 3, len(bank_cards) - pos.bank_aces[victim])
+    else:
+        count = rules.call_loot_rule(CARDS[ace], tuple(CARDS[c] for c in bank_cards))
     if count == 0:
         loot: list[int] = []
     elif max(bank_cards[-count:]) < FIRST_ACE:  # no ace among the newest: one slice
@@ -148,7 +151,7 @@ def bank(pos: Position, rules: Rules, rng: random.Random, log, auto: bool = Fals
     if log is not None:
         info = "deck_empty" if auto else None
         log.append(Event("bank", player, cards=tuple(CARDS[c] for c in pile), info=info))
-    incoming = sorted(c for c in pile if c >= FIRST_ACE)
+    incoming = sorted(c for c in pile if c >= FIRST_ACE) if max(pile) >= FIRST_ACE else []
     if incoming:
         pos.bank_aces[player] += len(incoming)
     held = pos.bank_aces[player]
@@ -290,14 +293,16 @@ def refusal(pos: Position, rules: Rules, action: Action) -> tuple[str, str] | No
 
 def may_shuffle(pos: Position, rules: Rules, action: Action) -> bool:
     """True when ``action`` may shuffle the deck (R11: a listing), so the random generator's
-    state must be kept to take it back. A draw never shuffles (when it empties the deck and
-    the engine banks, R13 allows no listing); a bank may, through an ace decision."""
-    if action.kind == "list":
+    state must be kept to take it back: a list action naming aces, or a bank whose aces
+    ``auto_aces`` decides at once. A draw never shuffles (when it empties the deck and the
+    engine banks, R13 allows no listing); a bank whose aces a player decides only asks."""
+    kind = action.kind
+    if kind == "list":
         return bool(action.aces)
-    if action.kind == "bank":
+    if kind == "bank" and rules.auto_aces is not None:
         limit = rules.max_bank_aces
         over = limit is not None and pos.bank_aces[pos.current_player] > limit
-        return over or any(c >= FIRST_ACE for c in pos.pile)
+        return over or max(pos.pile) >= FIRST_ACE
     return False
 
 

@@ -65,21 +65,22 @@ class Position:
         return cls(deck, pile, banks, in_play, bank_aces=aces)
 
     def copy(self) -> Position:
-        """An independent copy (the lists are copied; ``in_play`` never changes)."""
-        return Position(
-            self.deck[:],
-            self.pile[:],
-            [bank[:] for bank in self.banks],
-            self.in_play,
-            self.current_player,
-            self.turns,
-            self.phase,
-            self.pending_aces[:],
-            self.incoming_aces[:],
-            self.aces_to_list,
-            self.end_reason,
-            self.bank_aces[:],
-        )
+        """An independent copy (the lists are copied; ``in_play`` never changes). Every
+        checked move makes one for undo, so it skips ``__init__``."""
+        twin = _new(Position)
+        twin.deck = self.deck[:]
+        twin.pile = self.pile[:]
+        twin.banks = [bank[:] for bank in self.banks]
+        twin.in_play = self.in_play
+        twin.current_player = self.current_player
+        twin.turns = self.turns
+        twin.phase = self.phase
+        twin.pending_aces = self.pending_aces[:]
+        twin.incoming_aces = self.incoming_aces[:]
+        twin.aces_to_list = self.aces_to_list
+        twin.end_reason = self.end_reason
+        twin.bank_aces = self.bank_aces[:]
+        return twin
 
     # ------------------------------------------------------------------ public facts
 
@@ -161,6 +162,9 @@ class Position:
                 assert not self.deck and not self.pile
         else:
             assert self.end_reason is None
+
+
+_new = object.__new__
 
 
 def _codes(cards: Sequence[int] | reversed) -> list[str]:

@@ -88,9 +88,9 @@ class RandomBot(Bot):
     def choose(self, game: Game) -> Action:
         if game.phase == PLAY and game.deck_size:
             # The common case, without building the list of legal actions.
-            if not game.pile_size or self._rng.random() < 0.5:
-                return DRAW
-            return BANK
+            if game.pile_size and self._rng.random() >= 0.5:
+                return BANK
+            return DRAW
         legal = game.legal_actions()
         return legal[int(self._rng.random() * len(legal))]
 
