@@ -1,6 +1,10 @@
 // Pure view helpers for the Børsen widget: cards, layout, words and keys.
 // No DOM and no model here, so every function is unit-tested with vitest (js/test/).
 
+import { count, joinNames, RANK_WORDS } from "./words.js";
+
+export { count, joinNames };
+
 /** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean,
  *   isAce: boolean, isFace: boolean, name: string, label: string}} CardInfo */
 
@@ -11,10 +15,6 @@ const SUITS = {
   D: { symbol: "♦", name: "diamonds", red: true },
 };
 const RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
-const RANK_WORDS = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-  9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
 
 /**
  * A card from its code in the view ("6S", "TH", "AS").
@@ -119,16 +119,6 @@ export function addedCards(before, after) {
   return after.length - before.length;
 }
 
-/** "1 card" / "3 cards". */
-export function count(n, word = "card") {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** "Ada", "Ada and Bo", "Ada, Bo and Cy". */
-export function joinNames(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
 
 /** The main line at the top: whose turn it is and what they may do. */
 export function statusText(view) {

@@ -1,6 +1,8 @@
 // Pure helpers for the teacher's panel: exact fractions, decimals, the bar chart's geometry and
 // its words. No DOM and no model here, so every function is unit-tested with vitest.
 
+import { RANKS, rankCount } from "./words.js";
+
 /**
  * An exact fraction from its text ("15/30", "-3/4", "7"), as BigInts (no rounding, however
  * long: the best stopping rule's values can have fifty digits).
@@ -58,7 +60,6 @@ export function isShortFraction(text, max = 11) {
   return fractionText(text).length <= max;
 }
 
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 /**
  * The bars of the deck chart: one per rank 2…K and one for the aces, in that order, a rank
@@ -102,22 +103,13 @@ export function chartBars(deck) {
   });
 }
 
-const RANK_PLURAL = {
-  2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-  9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces",
-};
-const RANK_SINGLE = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-  9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
 
 /** The chart in words, its text alternative: "Cards left: 4 twos, not accepted; …". */
 export function chartText(bars) {
   const total = bars.reduce((s, b) => s + b.count, 0);
   if (!total) return "The deck is empty.";
   const parts = bars.filter((b) => b.count).map((b) => {
-    const name = b.count === 1 ? RANK_SINGLE[b.label] : RANK_PLURAL[b.label];
-    const what = `${b.count} ${name ?? b.label}`;
+    const what = rankCount(b.count, b.label);
     if (b.status === "unknown") return what;
     if (b.status === "partial") return `${what}, ${b.accepted} of them accepted`;
     return `${what}, ${b.status === "accepted" ? "accepted" : "not accepted"}`;
@@ -132,7 +124,7 @@ export function chartText(bars) {
 export function unitWord(value, objective) {
   if (objective === "lead") return "cards of lead";
   const { num, den } = parseFraction(value);
-  return num === den ? "card" : "cards";
+  return num === den ? "card" : "cards"; // "1 card", but "1/2 cards", "3/2 cards"
 }
 
 /** The class's votes in words: "Draw 12 · Bank 5". */

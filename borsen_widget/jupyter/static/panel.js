@@ -1,13 +1,7 @@
 /* Built from js/src by `make js` (esbuild); do not edit by hand. */
 
-// src/helpers.js
-var SUITS = {
-  S: { symbol: "♠", name: "spades", red: false },
-  H: { symbol: "♥", name: "hearts", red: true },
-  C: { symbol: "♣", name: "clubs", red: false },
-  D: { symbol: "♦", name: "diamonds", red: true }
-};
-var RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+// src/words.js
+var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 var RANK_WORDS = {
   2: "two",
   3: "three",
@@ -23,6 +17,34 @@ var RANK_WORDS = {
   K: "king",
   A: "ace"
 };
+var RANK_PLURALS = {
+  2: "twos",
+  3: "threes",
+  4: "fours",
+  5: "fives",
+  6: "sixes",
+  7: "sevens",
+  8: "eights",
+  9: "nines",
+  10: "tens",
+  J: "jacks",
+  Q: "queens",
+  K: "kings",
+  A: "aces"
+};
+function rankCount(n, rank) {
+  const name = n === 1 ? RANK_WORDS[rank] : RANK_PLURALS[rank];
+  return `${n} ${name ?? rank}`;
+}
+
+// src/helpers.js
+var SUITS = {
+  S: { symbol: "♠", name: "spades", red: false },
+  H: { symbol: "♥", name: "hearts", red: true },
+  C: { symbol: "♣", name: "clubs", red: false },
+  D: { symbol: "♦", name: "diamonds", red: true }
+};
+var RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 function parseCard(code) {
   const text = String(code);
   const suitKey = text.slice(-1).toUpperCase();
@@ -84,7 +106,6 @@ function approxSign(text, places = 3) {
 function isShortFraction(text, max = 11) {
   return fractionText(text).length <= max;
 }
-var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 function chartBars(deck) {
   const byLabel = new Map(RANKS.map((label) => [label, { label, count: 0, accepted: 0 }]));
   let known = true;
@@ -117,42 +138,11 @@ function chartBars(deck) {
     };
   });
 }
-var RANK_PLURAL = {
-  2: "twos",
-  3: "threes",
-  4: "fours",
-  5: "fives",
-  6: "sixes",
-  7: "sevens",
-  8: "eights",
-  9: "nines",
-  10: "tens",
-  J: "jacks",
-  Q: "queens",
-  K: "kings",
-  A: "aces"
-};
-var RANK_SINGLE = {
-  2: "two",
-  3: "three",
-  4: "four",
-  5: "five",
-  6: "six",
-  7: "seven",
-  8: "eight",
-  9: "nine",
-  10: "ten",
-  J: "jack",
-  Q: "queen",
-  K: "king",
-  A: "ace"
-};
 function chartText(bars) {
   const total = bars.reduce((s, b) => s + b.count, 0);
   if (!total) return "The deck is empty.";
   const parts = bars.filter((b) => b.count).map((b) => {
-    const name = b.count === 1 ? RANK_SINGLE[b.label] : RANK_PLURAL[b.label];
-    const what = `${b.count} ${name ?? b.label}`;
+    const what = rankCount(b.count, b.label);
     if (b.status === "unknown") return what;
     if (b.status === "partial") return `${what}, ${b.accepted} of them accepted`;
     return `${what}, ${b.status === "accepted" ? "accepted" : "not accepted"}`;
