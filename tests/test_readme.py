@@ -1,0 +1,23 @@
+"""The README's Python examples run as written, top to bottom, in one namespace (as a reader
+pasting them into one notebook would)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_the_readme_examples_run(monkeypatch):
+    matplotlib = __import__("matplotlib")
+    matplotlib.use("Agg")  # no window: result.plot() draws off screen
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 5
+    namespace: dict = {}
+    for number, block in enumerate(blocks):
+        try:
+            exec(compile(block, f"README.md, block {number}", "exec"), namespace)
+        except Exception as error:  # name the block that failed
+            raise AssertionError(f"README block {number} failed: {error!r}\n{block}") from error
+    assert namespace["game"].pile  # the teaching block's game has drawn
