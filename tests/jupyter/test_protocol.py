@@ -1,0 +1,69 @@
+"""Messages from a page: read and checked before anything acts on them; every notice quotes at
+most a short excerpt of what was sent; a refused move is told in the widget's words."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import position
+
+from borsen_widget import IllegalActionError
+from borsen_widget.jupyter.protocol import BadMessage, read_request, refusal_notice, request_id
+
+
+def test_a_good_request_is_read():
+    request = read_request(
+        {"intent": "list", "version": 4, "aces": ["AS"], "id": "p1-3"}, version=4
+    )
+    assert (request.intent, request.aces, request.id) == ("list", ("AS",), "p1-3")
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ([1, 2], "not understood"),
+        ({"intent": "dance", "version": 1}, "Unknown request 'dance'"),
+        ({"intent": "draw"}, "which view"),
+        ({"intent": "draw", "version": 0}, "earlier view"),
+        ({"intent": "draw", "version": 9}, "does not exist yet"),
+        ({"intent": "vote", "version": 1, "choice": "maybe"}, "draw or bank"),
+        ({"intent": "list", "version": 1, "aces": ["AS"] * 40}, "short list"),
+        ({"intent": "draw", "version": 1, "id": "x" * 500}, "id"),
+    ],
+)
+def test_bad_requests_are_refused_politely(content, words):
+    with pytest.raises(BadMessage, match=words):
+        read_request(content, version=1)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"intent": "x" * 1_000_000, "version": 1},
+        {"intent": "draw", "version": 1, **{f"f{i}": i for i in range(100_000)}},
+        {"intent": "draw", "version": 1, "k" * 100_000: 1},
+    ],
+    ids=["huge intent", "many fields", "huge field name"],
+)
+def test_a_flood_is_never_echoed_back(content):
+    with pytest.raises(BadMessage) as info:
+        read_request(content, version=1)
+    assert len(str(info.value)) < 300
+
+
+def test_request_ids_are_short_names_or_numbers():
+    assert request_id({"id": "a-1"}) == "a-1" and request_id({"id": 7}) == 7
+    assert request_id({"id": True}) is None and request_id({"id": "x" * 100}) is None
+    assert request_id("not a dict") is None
+
+
+def test_a_refused_move_is_told_in_the_widgets_words():
+    g = position("3C 4D", pile="")
+    with pytest.raises(IllegalActionError) as info:
+        g.bank()
+    assert info.value.reason == "pile_empty"
+    assert refusal_notice(info.value, "Ada", 2) == "The pile is empty: draw a card first."
+    g = position("3C 4D 5H", banks=["AS AH", "", ""], pile="AC")
+    g.bank()
+    with pytest.raises(IllegalActionError) as info:
+        g.choose_aces([])
+    assert "list at least 1 (one)" in refusal_notice(info.value, "Ada", 2)
