@@ -7,8 +7,10 @@ import widget from "../src/widget.js";
 function fakeModel(state) {
   const handlers = {};
   const sent = [];
+  const ids = [];
   return {
     sent,
+    ids,
     get: (k) => state[k],
     set(k, v) {
       state[k] = v;
@@ -22,7 +24,11 @@ function fakeModel(state) {
     },
     save_changes() {},
     send(msg) {
-      sent.push(msg);
+      // Each request carries its view's own id (checked in "request ids" below); the other
+      // tests compare the rest.
+      const { id, ...rest } = msg;
+      ids.push(id);
+      sent.push(rest);
     },
     handlers,
   };
