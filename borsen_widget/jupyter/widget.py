@@ -428,6 +428,7 @@ class BorsenWidget(anywidget.AnyWidget):
             if self.room is None:
                 raise BadMessage("No class is open on the students' phones; nothing changed.")
             self.room.seat_request(request.intent, request.seat)
+            self._clear_notice()
         else:
             self._do(request)
 
