@@ -16,6 +16,9 @@ import {
 } from "./student-helpers.js";
 import { mountTable } from "./table.js";
 
+/** How long a notice shows at least before the game moving on clears it (ms). */
+const NOTICE_MS = 4000;
+
 const TEMPLATE = `
 <header class="borsen-class-head">
   <span class="borsen-class-title">Børsen</span>
@@ -101,6 +104,7 @@ export function startStudentPage(root, opts = {}) {
     tries: 0,
     timer: 0,
     noticeId: 0,
+    notice: null,
     joining: false,
   };
 
@@ -125,6 +129,7 @@ export function startStudentPage(root, opts = {}) {
   /** A move or a vote: with the version of the view it was made on, and an id. */
   function sendIntent(intent, extra = {}) {
     const version = state.view ? state.view.version : -1;
+    clearNotice(); // a new try: the old notice has been read
     sendRaw({ intent, version, id: ids.next(), ...extra });
   }
 
@@ -134,7 +139,22 @@ export function startStudentPage(root, opts = {}) {
       ui.problem.textContent = text;
       return;
     }
+    state.notice = { version: state.view ? state.view.version : -1, at: Date.now() };
     table.setNotice({ id: state.noticeId, text, level });
+  }
+
+  function clearNotice() {
+    if (!state.notice) return;
+    state.notice = null;
+    state.noticeId += 1;
+    table.setNotice({ id: state.noticeId, text: "" });
+  }
+
+  /** A notice stays until the student acts again, or the game has moved on and it has been
+   * shown for NOTICE_MS (like the widget's, which a good move clears). */
+  function expireNotice(view) {
+    const n = state.notice;
+    if (n && view.version > n.version && Date.now() - n.at >= NOTICE_MS) clearNotice();
   }
 
   // ---------------------------------------------------------------- drawing
@@ -239,6 +259,7 @@ export function startStudentPage(root, opts = {}) {
     } else if (m.type === "view") {
       state.view = m.view;
       table.update(m.view);
+      expireNotice(m.view);
     } else if (m.type === "room") {
       state.seats = m.seats || [];
       table.setHolders(state.seats);
@@ -318,8 +339,10 @@ export function startStudentPage(root, opts = {}) {
     if (button.dataset.vote) {
       sendIntent("vote", { choice: button.dataset.vote });
     } else if (button.dataset.seatIntent === "claim") {
+      clearNotice();
       sendRaw({ intent: "claim", seat: Number(button.dataset.seat), id: ids.next() });
     } else if (button.dataset.seatIntent === "leave") {
+      clearNotice();
       sendRaw({ intent: "leave", id: ids.next() });
     }
   }

@@ -172,7 +172,7 @@ def test_the_class_listens_on_loopback_with_a_token_and_stops_cleanly():
         await student.join("Lina")
         room.stop()
         ended = await student.wait(lambda m: m["type"] == "ended")
-        assert "ended" in ended["text"]
+        assert "ended the class" in ended["text"]
         await asyncio.wait_for(student.closed.wait(), TIMEOUT)
         assert not room.is_running and w.room is None and w.room_card == {}
         await settle()

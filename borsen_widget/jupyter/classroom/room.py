@@ -78,7 +78,7 @@ ASSETS = {
     "widget.css": ("widget.css", "text/css; charset=utf-8"),
 }
 STATIC = pathlib.Path(__file__).resolve().parents[1] / "static"
-ENDED = "The class has ended. Thank you for playing!"
+ENDED = "Your teacher ended the class. Thank you for playing!"
 
 
 def _dumps(message: dict) -> str:

@@ -715,6 +715,7 @@ function mountTable(root, game, opts) {
 }
 
 // src/student.js
+var NOTICE_MS = 4e3;
 var TEMPLATE = `
 <header class="borsen-class-head">
   <span class="borsen-class-title">Børsen</span>
@@ -793,6 +794,7 @@ function startStudentPage(root, opts = {}) {
     tries: 0,
     timer: 0,
     noticeId: 0,
+    notice: null,
     joining: false
   };
   const table = mountTable(root, $(".borsen-game"), {
@@ -813,6 +815,7 @@ function startStudentPage(root, opts = {}) {
   }
   function sendIntent(intent, extra = {}) {
     const version = state.view ? state.view.version : -1;
+    clearNotice();
     sendRaw({ intent, version, id: ids.next(), ...extra });
   }
   function showNotice(text, level = "warning") {
@@ -821,7 +824,18 @@ function startStudentPage(root, opts = {}) {
       ui.problem.textContent = text;
       return;
     }
+    state.notice = { version: state.view ? state.view.version : -1, at: Date.now() };
     table.setNotice({ id: state.noticeId, text, level });
+  }
+  function clearNotice() {
+    if (!state.notice) return;
+    state.notice = null;
+    state.noticeId += 1;
+    table.setNotice({ id: state.noticeId, text: "" });
+  }
+  function expireNotice(view) {
+    const n = state.notice;
+    if (n && view.version > n.version && Date.now() - n.at >= NOTICE_MS) clearNotice();
   }
   function drawLink(text, level = "ok") {
     ui.link.textContent = text;
@@ -906,6 +920,7 @@ function startStudentPage(root, opts = {}) {
     } else if (m.type === "view") {
       state.view = m.view;
       table.update(m.view);
+      expireNotice(m.view);
     } else if (m.type === "room") {
       state.seats = m.seats || [];
       table.setHolders(state.seats);
@@ -982,8 +997,10 @@ function startStudentPage(root, opts = {}) {
     if (button.dataset.vote) {
       sendIntent("vote", { choice: button.dataset.vote });
     } else if (button.dataset.seatIntent === "claim") {
+      clearNotice();
       sendRaw({ intent: "claim", seat: Number(button.dataset.seat), id: ids.next() });
     } else if (button.dataset.seatIntent === "leave") {
+      clearNotice();
       sendRaw({ intent: "leave", id: ids.next() });
     }
   }
