@@ -115,6 +115,8 @@ class BorsenWidget(anywidget.AnyWidget):
     - ``allow_undo``: the undo button, for practice; ``False`` for a real match.
     - ``paused``: start with the bots paused (watch a bots-only game step by step).
     - ``show_probabilities``, ``guess_first``, ``objective``: the teacher's panel (below).
+
+    ``w.classroom()`` opens the game to the students' phones (a join card, votes, seats).
     """
 
     _esm = STATIC / "widget.js"

@@ -209,9 +209,13 @@ describe("the panel beside the game", () => {
     expect($(".borsen-panel-outcomes").hidden).toBe(true);
     expect(el.querySelectorAll(".borsen-bar.is-accepted")).toHaveLength(0);
     expect($(".borsen-chart-legend").textContent).toContain("hidden until Reveal");
-    expect($('[data-count="draw"]').textContent).toBe("2");
-    expect($('[data-count="bank"]').textContent).toBe("1");
-    expect($('[data-choice="draw"]').getAttribute("aria-label")).toBe("A vote for draw: 2 so far");
+    // As Python sends it until Reveal: how many voted, not how (nobody follows the crowd).
+    model.set("panel", hiddenData({ guess: { on: true, revealed: false, votes: null, voters: 3 } }));
+    expect($('[data-count="draw"]').textContent).toBe("");
+    expect($('[data-count="draw"]').hidden).toBe(true);
+    expect($('[data-choice="draw"]').getAttribute("aria-label")).toBe("A vote for draw");
+    expect($(".borsen-panel-votes").hidden).toBe(false);
+    expect($(".borsen-panel-votes").textContent).toBe("3 votes so far");
     expect($(".borsen-panel-guess").getAttribute("aria-pressed")).toBe("true");
     $('[data-choice="bank"]').click();
     expect(model.sent).toEqual([{ intent: "vote", version: 7, choice: "bank" }]);
