@@ -244,11 +244,15 @@ class Classroom:
         #: The join address, with its token: what the QR code holds.
         self.url = f"http://{shown}:{self.port}/{self._token}/"
         self._local = _is_loopback(host)
-        self._qr = qr_svg(self.url)
-        widget.observe(self._on_view, names="view")
-        widget.observe(self._on_guess, names="guess_first")
-        self._follow(bool(widget.guess_first))
-        self._send_card()
+        try:
+            self._qr = qr_svg(self.url)
+            widget.observe(self._on_view, names="view")
+            widget.observe(self._on_guess, names="guess_first")
+            self._follow(bool(widget.guess_first))
+            self._send_card()
+        except BaseException:
+            self.stop()  # no server left listening behind an error
+            raise
 
     # ------------------------------------------------------------------ the teacher's API
 
