@@ -8,7 +8,7 @@ client of the kernel; screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import pytest
-from harness import open_notebook, write_notebook
+from harness import CONTRAST, open_notebook, write_notebook
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Lina", "Max", "Ola", "Siv", "Tor"]
@@ -269,6 +269,23 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     assert result and phones[3].locator(".borsen-end-text").inner_text() == result
     assert shot, "the ace dialog showed on the phone of the student who banked the ace"
     phones[0].screenshot(path=str(artifacts / "class-phone-end.png"))
+
+    # ------------------------------------------------------------------ the join card, dark
+    # The projector's card reads in JupyterLab's dark theme too; the QR code stays black on
+    # white (a phone's camera needs the contrast).
+    theme = "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: '%s'})"
+    page.evaluate(theme % "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        page.wait_for_timeout(300)
+        for sel in (".borsen-room-title", ".borsen-room-url", ".borsen-room-seat-state"):
+            assert card.locator(sel).first.evaluate(CONTRAST) >= 4.5, sel
+        qr = card.locator(".borsen-room-qr").evaluate("(q) => getComputedStyle(q).backgroundColor")
+        assert qr == "rgb(255, 255, 255)"
+        card.screenshot(path=str(artifacts / "class-card-dark.png"), animations="disabled")
+    finally:
+        page.evaluate(theme % "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
 
     # ------------------------------------------------------------------ the end of the class
     kernel.eval("room.stop()")

@@ -551,6 +551,9 @@ def test_students_vote_once_each_and_see_the_split_after_reveal():
         assert shown["class"]["choice"]["action"] in ("draw", "bank", None)
         rid = await a.send(intent="vote", version=w.version, choice="bank")
         assert "already revealed" in await a.notice(rid)
+        w.apply("draw")  # a new decision: the votes are cleared, on the card too
+        await settle(0.3)
+        assert room.votes == {} and w.room_card["voters"] == 0
         w.guess_first = False
         await a.wait(lambda m: m["type"] == "class" and not m["class"]["on"])
         rid = await a.send(intent="vote", version=w.version, choice="bank")
@@ -733,6 +736,34 @@ def test_nothing_a_page_or_the_widget_receives_holds_a_secret(monkeypatch):
         assert w.get_state()["room_card"]["url"] == room.url
         _assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
         assert any("room_card" in json.dumps(m, default=str) for m in RecordingComm.sent)
+        room.stop()
+
+    run(scenario)
+
+
+def test_seats_that_go_away_with_fewer_players_are_closed():
+    """R1: the number of players can change (a new game); a seat that no longer exists is
+    taken back from its student, who is told."""
+
+    async def scenario():
+        from borsen_widget import Rules
+
+        w = table(seats=["Ada", "Bo", "Cy"])
+        room = w.classroom()
+        room.open_seats()
+        s = await Client.open(room)
+        await s.join("Lina")
+        room.give_seat("Cy", "Lina")
+        await s.wait(lambda m: m["type"] == "you" and m["seat"] == 2)
+        since = len(s.messages)
+        w.rules = Rules(players=2)
+        await s.wait(lambda m: m["type"] == "you" and m["seat"] is None, since=since)
+        told = await s.wait(lambda m: m["type"] == "notice", since=since)
+        assert "now has 2 seats" in told["text"]
+        assert [seat["name"] for seat in room.seats] == ["Ada", "Bo"]
+        assert all(seat["open"] for seat in room.seats)
+        view = await s.wait(lambda m: m["type"] == "view" and len(m["view"]["players"]) == 2)
+        assert view["view"] == w.view
         room.stop()
 
     run(scenario)

@@ -608,8 +608,14 @@ class Classroom:
         for seat in gone:
             self._open.discard(seat)
             session = self._holders.pop(seat, None)
-            if session is not None and seat < len(bots):
-                self._tell_seat_lost(self._students[session], seat)
+            page = None if session is None else self._students[session].page
+            if page is not None:
+                page.notice(
+                    f"Your seat is no longer a student's: the game now has {len(bots)} seats."
+                    if seat >= len(bots)
+                    else f"{self._widget.names[seat]}'s seat is now played by a bot.",
+                    level="info",
+                )
         return bool(gone)
 
     # ------------------------------------------------------------------ what pages see
@@ -734,6 +740,7 @@ class Classroom:
         self._broadcast(_dumps({"type": "view", "view": change["new"]}))
         if self._prune_seats():
             self._changed()
+        self._summary_soon()  # a new decision clears the votes: the card's count follows
 
     def _on_guess(self, change) -> None:
         self._follow(bool(change["new"]))
