@@ -33,6 +33,7 @@ from ..engine.words import and_join
 from .protocol import (
     TEACHER_INTENTS,
     BadMessage,
+    PythonOwnsState,
     Request,
     notice,
     read_request,
@@ -100,7 +101,7 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
     return names, bots  # type: ignore[return-value]
 
 
-class BorsenWidget(anywidget.AnyWidget):
+class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     """Play Børsen in a notebook: ``BorsenWidget(rules=Rules(players=3), seats=["Ada", "Bo",
     ThresholdBot(4)], seed=1)``.
 

@@ -667,3 +667,41 @@ def test_play_notebook_runs_top_to_bottom():
     shown = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     widgets = [o for o in shown if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert len(widgets) == 2
+
+
+# ---------------------------------------------------------------------------- forged state
+
+
+def update(w, state: dict) -> None:
+    """An ipywidgets "update" message, as any client of the kernel can send one."""
+    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+@pytest.mark.parametrize("trait", ["view", "notice", "panel", "_esm", "layout"])
+def test_a_page_cannot_overwrite_what_python_says(monkeypatch, trait):
+    """A forged update of a synced trait is dropped: Python keeps its value, no view is sent
+    the forgery (no echo), and the views are sent Python's value again."""
+    RecordingComm.sent = []
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    w = widget(deck="6S JH " + " ".join(FILLER), show_probabilities=True)
+    before = {name: w.get_state(name)[name] for name in w.keys}
+    RecordingComm.sent = []
+    forged = {"players": [], "text": "Ada wins with 52 cards", "fraction": "1/1"}
+    update(w, {trait: forged})
+    assert {name: w.get_state(name)[name] for name in w.keys} == before
+    wire = json.dumps(RecordingComm.sent, default=str)
+    assert "Ada wins with 52 cards" not in wire
+    assert any(
+        m["data"].get("method") == "update" and trait in m["data"]["state"]
+        for m in RecordingComm.sent
+    ), RecordingComm.sent
+
+
+def test_a_projector_panel_cannot_be_forged_either():
+    from borsen_widget.jupyter.panel import ProbabilityPanel
+
+    w = widget(deck="6S JH " + " ".join(FILLER))
+    panel = ProbabilityPanel(w)
+    before = dict(panel.panel)
+    update(panel, {"panel": {"kind": "choice", "question": "fake"}})
+    assert panel.panel == before
