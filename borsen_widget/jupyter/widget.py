@@ -67,7 +67,7 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise ValueError(
             f"seats must be a list with one entry per seat (a name, a bot or (name, bot)), "
-            f"not {seats!r}"
+            f"not {quote(seats)}"
         )
     names: list[str | None] = []
     bots: list = []
@@ -80,10 +80,14 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
             name, bot = seat, None
         if name is not None:
             if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"seat {i}: a seat is a name, a bot or (name, bot), not {seat!r}")
+                raise ValueError(
+                    f"seat {i}: a seat is a name, a bot or (name, bot), not {quote(seat)}"
+                )
             name = name.strip()
             if len(name) > MAX_NAME:
-                raise ValueError(f"seat {i}: a name has at most {MAX_NAME} characters: {name!r}")
+                raise ValueError(
+                    f"seat {i}: a name has at most {MAX_NAME} characters: {quote(name)}"
+                )
         names.append(name)
         bots.append(bot)
     number = 0
@@ -171,9 +175,9 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         self._bots = bots
         self._bot_delay = self._check_delay(bot_delay)
         if not isinstance(allow_undo, bool):
-            raise ValueError(f"allow_undo must be True or False, not {allow_undo!r}")
+            raise ValueError(f"allow_undo must be True or False, not {quote(allow_undo)}")
         if not isinstance(paused, bool):
-            raise ValueError(f"paused must be True or False, not {paused!r}")
+            raise ValueError(f"paused must be True or False, not {quote(paused)}")
         self._allow_undo = allow_undo
         self._paused = paused
         self._version = 0
@@ -268,7 +272,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     @allow_undo.setter
     def allow_undo(self, value: bool) -> None:
         if not isinstance(value, bool):
-            raise ValueError(f"allow_undo must be True or False, not {value!r}")
+            raise ValueError(f"allow_undo must be True or False, not {quote(value)}")
         self._allow_undo = value
         self._publish()
 
@@ -603,7 +607,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     @staticmethod
     def _check_delay(value) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"bot_delay must be a number of seconds, not {value!r}")
+            raise ValueError(f"bot_delay must be a number of seconds, not {quote(value)}")
         if not math.isfinite(value) or value < 0:
-            raise ValueError(f"bot_delay must be 0 or more seconds, not {value!r}")
+            raise ValueError(f"bot_delay must be 0 or more seconds, not {quote(value)}")
         return float(value)
