@@ -1,5 +1,6 @@
-// Build the widgets' front end: js/src/ → borsen_widget/jupyter/static/{widget.js,panel.js,widget.css}
-// (panel.js is ProbabilityPanel's module; it shares the panel's code and the CSS with the game).
+// Build the widgets' front end: js/src/ → borsen_widget/jupyter/static/
+// {widget.js,panel.js,widget.css,editor.js,editor.css} (panel.js is ProbabilityPanel's module; it
+// shares the panel's code and the CSS with the game; editor.* are RulesEditor's own).
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
@@ -41,4 +42,18 @@ await build({
   outfile: path.join(outdir, "widget.css"),
   target: "chrome111",
 });
-console.log(`built ${path.relative(process.cwd(), outdir) || "."}/{widget.js,panel.js,widget.css}`);
+await build({
+  ...common,
+  entryPoints: ["src/editor.js"],
+  outfile: path.join(outdir, "editor.js"),
+  format: "esm",
+  target: "es2020",
+});
+await build({
+  ...common,
+  entryPoints: ["src/editor.css"],
+  outfile: path.join(outdir, "editor.css"),
+  target: "chrome111",
+});
+const built = "{widget.js,panel.js,widget.css,editor.js,editor.css}";
+console.log(`built ${path.relative(process.cwd(), outdir) || "."}/${built}`);
