@@ -4,7 +4,7 @@ value, labels that are never cut off, both themes readable, keys that stay in th
 
 from __future__ import annotations
 
-from harness import CONTRAST, open_notebook, write_notebook
+from harness import CONTRAST, open_notebook, screenshot, write_notebook
 
 EDITOR = ".borsen-editor"
 NOTEBOOK = [
@@ -41,15 +41,6 @@ def wait_kernel(kernel, expression: str, expected, page, tries: int = 100):
             return value
         page.wait_for_timeout(50)
     raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
-
-
-def screenshot(page, editor, path) -> None:
-    """The whole editor: a page tall enough for it (JupyterLab scrolls inside its own panel)."""
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 2000})
-    page.wait_for_timeout(200)
-    editor.screenshot(path=str(path))
-    page.set_viewport_size(size)
 
 
 def open_editor(page, lab, kernel_of, name: str):
