@@ -666,7 +666,7 @@ def test_play_notebook_runs_top_to_bottom():
     client.execute()
     shown = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     widgets = [o for o in shown if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert len(widgets) == 2
+    assert len(widgets) == 3  # two games and the hot-seat game's rules editor
 
 
 # ---------------------------------------------------------------------------- forged state
