@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from harness import CHROMIUM_ARGS, REPO, JupyterLab, Kernel, find_chromium
+from harness import CHROMIUM_ARGS, ONLY_LOOPBACK, REPO, JupyterLab, Kernel, find_chromium
 
 ARTIFACTS = REPO / "test-artifacts"
 REQUIRED = os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"
@@ -64,7 +65,9 @@ def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        chromium = p.chromium.launch(
+            executable_path=chromium_path, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK]
+        )
         yield chromium
         chromium.close()
 
@@ -91,6 +94,14 @@ def fresh_page(browser):
     pg = context.new_page()
     errors: list = []
     pg.on("pageerror", lambda error: errors.append(error))
+    # What the page tried to fetch from elsewhere than 127.0.0.1 (it cannot reach it).
+    pg.outside_requests = []
+    pg.on(
+        "request",
+        lambda r: (
+            urlsplit(r.url).hostname in (None, "127.0.0.1") or pg.outside_requests.append(r.url)
+        ),
+    )
     pg.set_default_timeout(30_000)
     try:
         yield pg

@@ -32,6 +32,14 @@ from harness import (
 
 GAME = ".borsen:not(.borsen-solo)"
 EDITOR = ".borsen-editor"
+# What a host's own page asks of the internet (the browser here cannot reach it): Voilà's
+# template loads Font Awesome from a CDN. Nothing of ours may be in the list.
+HOSTS_OWN_REQUESTS = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
+
+
+def assert_only_the_hosts_own_outside_requests(page) -> None:
+    ours = [u for u in page.outside_requests if not u.startswith(HOSTS_OWN_REQUESTS)]
+    assert ours == [], ours
 
 
 def until(what: str, check, page, timeout: float = 30):
@@ -152,6 +160,7 @@ def test_notebook7(host_page, notebook7, artifacts):
         play_draw_bank_panel_editor(
             host_page, game, host_page.locator(EDITOR), kernel, "w", "notebook7"
         )
+        assert_only_the_hosts_own_outside_requests(host_page)
     finally:
         kernel.close()
         notebook7.shutdown_kernels()
@@ -185,8 +194,15 @@ def test_voila_play_notebook_as_an_app(host_page, voila, artifacts):
         play_draw_bank_panel_editor(
             host_page, games.nth(1), host_page.locator(EDITOR), kernel, "hot_seat", "voila"
         )
-        # The game against the bots is there too, and alive in the same kernel.
-        assert version(games.nth(0)) == kernel.eval("game.version")
+        # The game against the bots is there too, alive in the same kernel (its bots play on
+        # a timer: the page catches up with the kernel once they wait for "You").
+        bots = games.nth(0)
+        until(
+            "the bots' game on the page in step with the kernel",
+            lambda: version(bots) == kernel.eval("game.version"),
+            host_page,
+        )
+        assert_only_the_hosts_own_outside_requests(host_page)
     finally:
         kernel.close()
     print(f"Voilà: {time.monotonic() - started:.1f} s from opening the page")
@@ -273,4 +289,5 @@ def test_marimo_app(host_page, marimo, artifacts):
     assert "between 0 and 1" in error.inner_text()
     assert "ace_shares" not in caught_up(page, game)["rules"]
     shoot(page, game, page.locator(EDITOR), "marimo")
+    assert page.outside_requests == []
     print(f"marimo: {time.monotonic() - started:.1f} s from opening the page")
