@@ -273,7 +273,7 @@ class RulesEditor(anywidget.AnyWidget):
         self.notice = {"id": 0, "text": "", "level": "info"}
         self._publish()
         self.on_msg(self._on_msg)
-        self._follows = hasattr(target, "observe") and "view" in target.trait_names()
+        self._follows = hasattr(target, "trait_names") and "view" in target.trait_names()
         if self._follows:
             # A widget: follow rule changes made elsewhere (code, another editor, new game).
             target.observe(self._on_view, names="view")

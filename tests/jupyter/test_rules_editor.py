@@ -349,3 +349,19 @@ def test_the_front_ends_test_form_is_what_python_sends():
 
     fixture = Path(__file__).resolve().parents[1] / "js" / "test" / "editor-form.json"
     assert json.loads(fixture.read_text(encoding="utf-8")) == RulesEditor(Game(Rules())).form
+
+
+def test_anything_with_rules_can_be_edited():
+    """Not only a widget or a game: any object whose ``rules`` can be read and set."""
+
+    class Table:
+        def __init__(self):
+            self.rules = Rules()
+
+    table = Table()
+    editor = RulesEditor(table)
+    set_option(editor, "loot_to", "pile")
+    assert table.rules.loot_to == "pile"
+    table.rules = Rules(max_turns=5)  # changed elsewhere: the next message is stale
+    set_option(editor, "loot_to", "bank")
+    assert table.rules == Rules(max_turns=5) and "changed elsewhere" in editor.notice["text"]
