@@ -38,6 +38,7 @@ import anywidget
 import traitlets
 
 from ..engine.cards import SUIT_SYMBOLS, SUITS
+from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.rules import (
     AUTO_ACES,
@@ -49,6 +50,7 @@ from ..engine.rules import (
     Rules,
     function_name,
 )
+from .protocol import BadMessage, PythonOwnsState, notice, request_id
 
 __all__ = ["OPTIONS", "Option", "RulesEditor"]
 
@@ -153,7 +155,8 @@ TEXTS = ("max_turns",)
 FUNCTIONS = ("accept_rule", "loot_rule")
 #: The longest text the browser may send for a typed value (a share, the turn cap).
 MAX_TEXT = 40
-FIELDS = ("intent", "version", "option", "suit", "value")
+#: A message's fields (``id``: the request's own name, as in :mod:`.protocol`).
+FIELDS = ("intent", "version", "option", "suit", "value", "id")
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 _WORDS = {
@@ -237,14 +240,13 @@ def _words(name: str, value) -> str:
     return str(value)
 
 
-class _BadMessage(Exception):
-    """A message from the browser that cannot be acted on; its text becomes the notice."""
-
-
-class RulesEditor(anywidget.AnyWidget):
+class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
     """Edit the rules of a running game, one control per option with its rule number
     (RULES.md §2): ``RulesEditor(w)`` for a :class:`BorsenWidget`, ``RulesEditor(game)`` for a
-    bare :class:`Game`. Invalid values show the engine's message and change nothing."""
+    bare :class:`Game`. Invalid values show the engine's message and change nothing.
+
+    Only Python sets the synced state (a page sends changes as messages; see
+    :class:`~borsen_widget.jupyter.protocol.PythonOwnsState`)."""
 
     _esm = STATIC / "editor.js"
     _css = STATIC / "editor.css"
@@ -270,7 +272,7 @@ class RulesEditor(anywidget.AnyWidget):
         self._shown: Rules = target.rules
         super().__init__(**kwargs)
         self.add_class("borsen-rules-editor")
-        self.notice = {"id": 0, "text": "", "level": "info"}
+        self.notice = notice("", "info", number=0)
         self._publish()
         self.on_msg(self._on_msg)
         self._follows = hasattr(target, "trait_names") and "view" in target.trait_names()
@@ -332,75 +334,85 @@ class RulesEditor(anywidget.AnyWidget):
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         with self.hold_sync():
+            request = request_id(content)
             try:
                 name, suit, value = self._read_message(content)
                 self._attempt(name, suit, value)
-            except _BadMessage as error:
-                self._notify(str(error))
+            except BadMessage as error:
+                self._notify(str(error), request=request)
             except Exception as error:  # a safety net: a change must never break the editor
                 self.log.warning("borsen_widget: a rules change failed", exc_info=True)
-                self._notify(f"That did not work ({type(error).__name__}: {error}).")
+                why = quote(str(error), 200)[1:-1]
+                self._notify(f"That did not work ({type(error).__name__}: {why}).", request=request)
                 self.refresh()  # show whatever is in force now
 
     def _read_message(self, content) -> tuple[str, str | None, object]:
-        """Check a message's shape, version and value: (option, suit, value), or raise
-        _BadMessage with a polite text."""
+        """Check a message's shape, sizes, version and value: (option, suit, value), or raise
+        BadMessage with a polite text (quoting at most a short excerpt of what was sent)."""
         if not isinstance(content, dict):
-            raise _BadMessage("A message from the editor was not understood; nothing changed.")
-        unknown = sorted(str(k) for k in content if k not in FIELDS)
+            raise BadMessage("A message from the editor was not understood; nothing changed.")
+        unknown = [k for k in content if k not in FIELDS]
         if unknown:
-            raise _BadMessage(
-                f"A message from the editor had unknown fields ({', '.join(unknown)}); "
-                "nothing changed."
+            names = ", ".join(quote(k, 24) for k in unknown[:3])
+            more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
+            raise BadMessage(
+                f"A message from the editor had unknown fields ({names}{more}); nothing changed."
+            )
+        if "id" in content and request_id(content) is None:
+            raise BadMessage(
+                "A message from the editor had an id that is not a short name; nothing changed."
             )
         if content.get("intent") != "set":
-            raise _BadMessage(
-                f"Unknown request {content.get('intent')!r} from the editor; nothing changed."
+            raise BadMessage(
+                f"Unknown request {quote(content.get('intent'), 30)} from the editor; "
+                "nothing changed."
             )
         version = content.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise _BadMessage(
+            raise BadMessage(
                 "A message from the editor did not say which form it was made on; nothing changed."
             )
         name = content.get("option")
         if not isinstance(name, str) or name not in _BY_NAME:
-            raise _BadMessage(f"There is no rule option {name!r}; nothing changed.")
+            raise BadMessage(f"There is no rule option {quote(name, 30)}; nothing changed.")
         option = _BY_NAME[name]
         if version > self._version:
-            raise _BadMessage("A message from the editor named a form that does not exist yet.")
+            raise BadMessage("A message from the editor named a form that does not exist yet.")
         if self.rules != self._shown:  # a bare game's rules changed from code since
             self._show_rules_changed_elsewhere()
         if version < self._version:
-            raise _BadMessage(
+            raise BadMessage(
                 "The rules were changed elsewhere before that change arrived, so it was "
                 "ignored. The editor now shows the rules in force: have a look, then try again."
             )
         kind = _kind(name)
         suit = content.get("suit")
         if kind == "shares":
-            if suit not in tuple(SUITS):
-                raise _BadMessage(f"A share is for one ace (S, H, C or D), not {suit!r}.")
+            if not isinstance(suit, str) or suit not in tuple(SUITS):
+                raise BadMessage(f"A share is for one ace (S, H, C or D), not {quote(suit, 12)}.")
         elif "suit" in content:
-            raise _BadMessage(f"Only the aces' shares name a suit, not {name}; nothing changed.")
+            raise BadMessage(f"Only the aces' shares name a suit, not {name}; nothing changed.")
         if "value" not in content:
-            raise _BadMessage(f"A change of {name} came without a value; nothing changed.")
+            raise BadMessage(f"A change of {name} came without a value; nothing changed.")
         value = content["value"]
         if kind in ("shares", "text"):
             if not isinstance(value, str) or len(value) > MAX_TEXT:
-                raise _BadMessage(
+                raise BadMessage(
                     f"{option.label} takes text of at most {MAX_TEXT} characters; nothing changed."
                 )
         elif kind == "bool":
             if not isinstance(value, bool):
-                raise _BadMessage(f"{option.label} is on or off (true or false); nothing changed.")
+                raise BadMessage(f"{option.label} is on or off (true or false); nothing changed.")
         elif kind == "function":
             if value is not None:
-                raise _BadMessage(
+                raise BadMessage(
                     f"{option.label} is a Python function: set it from code; here it can only "
                     "be removed. Nothing changed."
                 )
         elif not any(_same(value, c["value"]) for c in _choices(name, self.rules)):
-            raise _BadMessage(f"{value!r} is not one of the choices for {name}; nothing changed.")
+            raise BadMessage(
+                f"{quote(value, 30)} is not one of the choices for {name}; nothing changed."
+            )
         return name, suit, value
 
     def _attempt(self, name: str, suit: str | None, value) -> None:
@@ -480,6 +492,6 @@ class RulesEditor(anywidget.AnyWidget):
             "status": self._status,
         }
 
-    def _notify(self, text: str, level: str = "warning") -> None:
+    def _notify(self, text: str, level: str = "warning", request=None) -> None:
         self._notice_id += 1
-        self.notice = {"id": self._notice_id, "text": text, "level": level}
+        self.notice = notice(text, level, number=self._notice_id, request=request)

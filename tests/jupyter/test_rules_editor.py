@@ -276,7 +276,8 @@ GOOD = {"intent": "set", "version": 0, "option": "equal_accepted", "value": Fals
     [
         ("draw", "not understood"),
         (None, "not understood"),
-        (GOOD | {"extra": 1}, "unknown fields (extra)"),
+        (GOOD | {"extra": 1}, "unknown fields ('extra')"),
+        (GOOD | {"id": ["x"]}, "not a short name"),
         (GOOD | {"intent": "draw"}, "Unknown request 'draw'"),
         ({k: v for k, v in GOOD.items() if k != "version"}, "which form"),
         (GOOD | {"version": True}, "which form"),
@@ -313,6 +314,46 @@ def test_a_malformed_message_gets_a_notice_and_changes_nothing(content, says):
     assert says in editor.notice["text"] and editor.notice["level"] == "warning"
 
 
+@pytest.mark.parametrize(
+    "content",
+    [
+        GOOD | {"intent": "x" * 1_000_000},
+        GOOD | {f"f{i}": i for i in range(100_000)},
+        GOOD | {"option": "o" * 100_000},
+        GOOD | {"option": "players", "value": "9" * 100_000},
+        GOOD | {"option": "ace_shares", "suit": "S" * 100_000, "value": "1"},
+    ],
+    ids=["huge intent", "many fields", "huge option", "huge choice", "huge suit"],
+)
+def test_a_flood_is_never_echoed_back(content):
+    editor = RulesEditor(Game(Rules(), seed=1))
+    send(editor, content)
+    assert editor.notice["text"] and len(editor.notice["text"]) < 300
+
+
+def test_a_notice_names_the_request_it_answers():
+    editor = RulesEditor(Game(Rules(), seed=1))
+    send(editor, GOOD | {"option": "players", "value": 9, "id": "e1-4"})
+    assert editor.notice["request"] == "e1-4"
+    set_option(editor, "equal_accepted", False, id="e1-5")  # a good change, with an id
+    assert editor.notice["text"] == ""
+
+
+def test_a_page_cannot_overwrite_the_form():
+    """Only Python sets the form and the notice: a forged "update" from a page is dropped."""
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game)
+    before = (editor.form, editor.notice)
+    for trait in ("form", "notice"):
+        editor._handle_msg(
+            {
+                "content": {"data": {"method": "update", "state": {trait: {"fake": True}}}},
+                "buffers": [],
+            }
+        )
+    assert (editor.form, editor.notice) == before and game.rules == Rules()
+
+
 def test_a_message_made_before_a_change_elsewhere_is_stale():
     w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
     editor = w.rules_editor()
@@ -347,7 +388,7 @@ def test_the_front_ends_test_form_is_what_python_sends():
     > js/test/editor-form.json``."""
     from pathlib import Path
 
-    fixture = Path(__file__).resolve().parents[1] / "js" / "test" / "editor-form.json"
+    fixture = Path(__file__).resolve().parents[2] / "js" / "test" / "editor-form.json"
     assert json.loads(fixture.read_text(encoding="utf-8")) == RulesEditor(Game(Rules())).form
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-APP = Path(__file__).resolve().parents[1] / "notebooks" / "play_marimo.py"
+APP = Path(__file__).resolve().parents[2] / "notebooks" / "play_marimo.py"
 
 pytest.importorskip("marimo", reason="marimo is a dev dependency (make setup installs it)")
 
