@@ -391,6 +391,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers) -> None:
         # hold_sync: the new view and the notice reach the browser in one message.
         with self.hold_sync():
+            shown = self._version
             try:
                 request = read_request(content, version=self._version)
                 if request.intent in TEACHER_INTENTS:
@@ -400,14 +401,15 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
                     self._do(request)
             except BadMessage as error:
                 self._notify(str(error), request=request_id(content))
-            except Exception as error:  # e.g. a house rule (Python code) that raised
-                # The engine restores the position when a move fails, so nothing changed.
+            except Exception as error:  # a house rule, or code watching the widget, raised
                 self.log.warning("borsen_widget: a request failed", exc_info=True)
-                self._notify(
-                    f"That did not work ({type(error).__name__}: {quote(str(error), 200)[1:-1]}); "
-                    "nothing changed.",
-                    request=request_id(content),
-                )
+                what = f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}"
+                if self._version == shown:
+                    # The engine restores the position when a move fails: nothing changed.
+                    text = f"That did not work ({what}); nothing changed."
+                else:  # the move was made and shown; code observing the widget failed after
+                    text = f"Done, but code watching this widget failed ({what})."
+                self._notify(text, request=request_id(content))
 
     def _do(self, request: Request) -> None:
         intent = request.intent

@@ -705,3 +705,17 @@ def test_a_projector_panel_cannot_be_forged_either():
     before = dict(panel.panel)
     update(panel, {"panel": {"kind": "choice", "question": "fake"}})
     assert panel.panel == before
+
+
+def test_code_watching_the_widget_that_fails_is_not_taken_for_a_refused_move():
+    """An observer of ``view`` that raises runs after the move was made and shown: the notice
+    says so instead of "nothing changed"."""
+    w = widget(deck="6S JH " + " ".join(FILLER))
+
+    def broken(change):
+        raise NameError("game_version")
+
+    w.observe(broken, names="view")
+    intent(w, "draw")
+    assert w.game.pile and "Done, but code watching this widget failed" in w.notice["text"]
+    assert "nothing changed" not in w.notice["text"]
