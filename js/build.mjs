@@ -2,6 +2,7 @@
 //   widget.js   the game widget (anywidget ES module)
 //   panel.js    ProbabilityPanel's module (it shares the panel's code and the CSS with the game)
 //   widget.css  the styles of both, and of the table on the students' page
+//   editor.js, editor.css: RulesEditor's own
 //   student.js, student.css, student.html: the students' page of a class (w.classroom()),
 //               whose table is drawn by the same source (js/src/table.js) as the widget's
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
@@ -29,14 +30,15 @@ const common = {
 for (const [entry, out] of [
   ["src/widget.js", "widget.js"],
   ["src/panel-widget.js", "panel.js"],
+  ["src/editor.js", "editor.js"],
   ["src/student.js", "student.js"],
 ]) {
   await build({ ...common, entryPoints: [entry], outfile: path.join(outdir, out), format: "esm", target: "es2020" });
 }
-for (const name of ["widget.css", "student.css"]) {
+for (const name of ["widget.css", "editor.css", "student.css"]) {
   await build({ ...common, entryPoints: [`src/${name}`], outfile: path.join(outdir, name), target: "chrome111" });
 }
 await mkdir(outdir, { recursive: true });
 await copyFile(path.join(here, "src", "student.html"), path.join(outdir, "student.html"));
-const names = "widget.js,panel.js,widget.css,student.js,student.css,student.html";
-console.log(`built ${path.relative(process.cwd(), outdir) || "."}/{${names}}`);
+const built = "{widget.js,panel.js,widget.css,editor.js,editor.css,student.js,student.css,student.html}";
+console.log(`built ${path.relative(process.cwd(), outdir) || "."}/${built}`);

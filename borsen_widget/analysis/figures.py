@@ -110,23 +110,23 @@ class Outcome:
         }
 
 
-def _why(rules, card: Card, top: Card | None, accepted: bool) -> str:
-    """Why R5 accepts or refuses ``card`` on ``top``, in words."""
-    if top is None:
+def _why(rules, card: Card, top: Card | None) -> str:
+    """Why R5 accepts or refuses ``card`` on ``top``, in words for a kind of card: the reason
+    is :meth:`Rules.judge`'s, the one definition of R5."""
+    accepted, reason = rules.judge(card, top)
+    if reason == "empty":
         return "the pile is empty"
-    if rules.accept_rule is not None:
+    if reason == "custom":
         return f"the house rule {'accepts' if accepted else 'refuses'} it on {top}"
-    if card.is_ace:
+    if reason == "ace":
         return "an ace is always accepted"
-    if top.is_ace:
+    if reason == "after_ace":
         return "anything goes after an ace"
     mine, theirs = _rank_word(card.rank), _rank_word(top.rank)
-    if accepted:
-        if card.rank == top.rank:
-            return f"{mine} is equal to {theirs}"
+    if reason == "equal":
+        return f"{mine} is equal to {theirs}" if accepted else f"{mine} is only equal to {theirs}"
+    if reason == "higher":
         return f"{mine} is at least {theirs}" if rules.equal_accepted else f"{mine} beats {theirs}"
-    if card.rank == top.rank:
-        return f"{mine} is only equal to {theirs}"
     return f"{mine} is lower than {theirs}"
 
 
@@ -171,13 +171,13 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
             if accepted:
                 sentence = f"{what}: accepted, {robs}"
             else:
-                sentence = f"{what}: not accepted — {_why(rules, card, top, False)}; {robs}"
+                sentence = f"{what}: not accepted — {_why(rules, card, top)}; {robs}"
         else:
             label = RANK_TEXT[card.rank]
             if key[1] is not None and len(groups.get((card.rank, not accepted), ())) > 0:
                 label += " " + "".join(str(c)[-1] for c in cards)  # e.g. "9 ♠♥": split by suit
             what = f"{_article(_rank_word(card.rank))} {_rank_word(card.rank)} ({share})"
-            why = _why(rules, card, top, accepted)
+            why = _why(rules, card, top)
             if accepted:
                 sentence = f"{what}: accepted — {why}"
             else:

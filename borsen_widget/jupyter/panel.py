@@ -13,13 +13,20 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from .protocol import PANEL_INTENTS, BadMessage, notice, read_request, request_id
+from .protocol import (
+    PANEL_INTENTS,
+    BadMessage,
+    PythonOwnsState,
+    notice,
+    read_request,
+    request_id,
+)
 from .widget import STATIC, BorsenWidget
 
 __all__ = ["ProbabilityPanel"]
 
 
-class ProbabilityPanel(anywidget.AnyWidget):
+class ProbabilityPanel(PythonOwnsState, anywidget.AnyWidget):
     """The teacher's panel of a :class:`BorsenWidget` as a widget of its own, to show in
     another cell or JupyterLab view (a projector): ``ProbabilityPanel(w)``.
 

@@ -35,6 +35,7 @@ from .protocol import (
     SEAT_INTENTS,
     TEACHER_INTENTS,
     BadMessage,
+    PythonOwnsState,
     Request,
     notice,
     read_request,
@@ -68,7 +69,7 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise ValueError(
             f"seats must be a list with one entry per seat (a name, a bot or (name, bot)), "
-            f"not {seats!r}"
+            f"not {quote(seats)}"
         )
     names: list[str | None] = []
     bots: list = []
@@ -81,10 +82,14 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
             name, bot = seat, None
         if name is not None:
             if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"seat {i}: a seat is a name, a bot or (name, bot), not {seat!r}")
+                raise ValueError(
+                    f"seat {i}: a seat is a name, a bot or (name, bot), not {quote(seat)}"
+                )
             name = name.strip()
             if len(name) > MAX_NAME:
-                raise ValueError(f"seat {i}: a name has at most {MAX_NAME} characters: {name!r}")
+                raise ValueError(
+                    f"seat {i}: a name has at most {MAX_NAME} characters: {quote(name)}"
+                )
         names.append(name)
         bots.append(bot)
     number = 0
@@ -102,7 +107,7 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
     return names, bots  # type: ignore[return-value]
 
 
-class BorsenWidget(anywidget.AnyWidget):
+class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     """Play Børsen in a notebook: ``BorsenWidget(rules=Rules(players=3), seats=["Ada", "Bo",
     ThresholdBot(4)], seed=1)``.
 
@@ -178,9 +183,9 @@ class BorsenWidget(anywidget.AnyWidget):
         self._bots = bots
         self._bot_delay = self._check_delay(bot_delay)
         if not isinstance(allow_undo, bool):
-            raise ValueError(f"allow_undo must be True or False, not {allow_undo!r}")
+            raise ValueError(f"allow_undo must be True or False, not {quote(allow_undo)}")
         if not isinstance(paused, bool):
-            raise ValueError(f"paused must be True or False, not {paused!r}")
+            raise ValueError(f"paused must be True or False, not {quote(paused)}")
         self._allow_undo = allow_undo
         self._paused = paused
         self._version = 0
@@ -276,7 +281,7 @@ class BorsenWidget(anywidget.AnyWidget):
     @allow_undo.setter
     def allow_undo(self, value: bool) -> None:
         if not isinstance(value, bool):
-            raise ValueError(f"allow_undo must be True or False, not {value!r}")
+            raise ValueError(f"allow_undo must be True or False, not {quote(value)}")
         self._allow_undo = value
         self._publish()
 
@@ -448,18 +453,20 @@ class BorsenWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers) -> None:
         # hold_sync: the new view and the notice reach the browser in one message.
         with self.hold_sync():
+            shown = self._version
             try:
                 self.handle(read_request(content, version=self._version))
             except BadMessage as error:
                 self._notify(str(error), request=request_id(content))
-            except Exception as error:  # e.g. a house rule (Python code) that raised
-                # The engine restores the position when a move fails, so nothing changed.
+            except Exception as error:  # a house rule, or code watching the widget, raised
                 self.log.warning("borsen_widget: a request failed", exc_info=True)
-                self._notify(
-                    f"That did not work ({type(error).__name__}: {quote(str(error), 200)[1:-1]}); "
-                    "nothing changed.",
-                    request=request_id(content),
-                )
+                what = f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}"
+                if self._version == shown:
+                    # The engine restores the position when a move fails: nothing changed.
+                    text = f"That did not work ({what}); nothing changed."
+                else:  # the move was made and shown; code observing the widget failed after
+                    text = f"Done, but code watching this widget failed ({what})."
+                self._notify(text, request=request_id(content))
 
     def _do(self, request: Request) -> None:
         intent = request.intent
@@ -659,7 +666,7 @@ class BorsenWidget(anywidget.AnyWidget):
     @staticmethod
     def _check_delay(value) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"bot_delay must be a number of seconds, not {value!r}")
+            raise ValueError(f"bot_delay must be a number of seconds, not {quote(value)}")
         if not math.isfinite(value) or value < 0:
-            raise ValueError(f"bot_delay must be 0 or more seconds, not {value!r}")
+            raise ValueError(f"bot_delay must be 0 or more seconds, not {quote(value)}")
         return float(value)

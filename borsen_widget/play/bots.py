@@ -500,7 +500,7 @@ def as_bot(strategy) -> Bot:
         return FunctionBot(strategy)
     raise TypeError(
         f"a bot is a Bot, a function of the public view or a spec such as 'threshold:4', "
-        f"not {strategy!r}"
+        f"not {quote(strategy)}"
     )
 
 

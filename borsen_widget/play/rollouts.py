@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..analysis.figures import fraction_data
 from ..engine.actions import BANK, DRAW
+from ..engine.errors import quote
 from ..engine.game import Game
 from .bots import ThresholdBot
 from .playout import playout
@@ -115,13 +116,14 @@ def win_chance(game: Game, bots=None, n: int = 2400, seed: int = 0, actions=None
         raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
     bots = copy.deepcopy(list(bots))
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
+        raise ValueError(f"n must be a whole number of games >= 1, not {quote(n)}")
     legal = {str(a) for a in game.legal_actions()}
     if actions is None:
         actions = [a for a in ("bank", "draw") if a in legal]
     for action in actions:
         if action not in legal:
-            raise ValueError(f"{action!r} is not legal here; legal: {', '.join(sorted(legal))}")
+            shown = ", ".join(sorted(legal))
+            raise ValueError(f"{quote(action)} is not legal here; legal: {shown}")
     player = game.current_player
     base = _canonical(game)
     seeds = random.Random(seed)

@@ -1,8 +1,10 @@
-"""A real JupyterLab and a headless Chromium for the widget's end-to-end tests and benchmark.
+"""Real servers (JupyterLab, Notebook 7, Voilà, marimo) and a headless Chromium for the widget's
+end-to-end tests and benchmark.
 
-Used by ``tests/browser/conftest.py`` and ``benchmarks/widget_latency.py``. The server runs on
-127.0.0.1 on a free port with every Jupyter and home folder inside one temporary folder, and is
-stopped by its PID (its kernels, which run in their own sessions, are collected first and
+Used by ``tests/browser/conftest.py``, ``tests/browser/test_hosts.py`` and
+``benchmarks/widget_latency.py``. Each server runs on 127.0.0.1 on a free port with every
+Jupyter and home folder inside one temporary folder, in a process group of its own, and is
+stopped with that group (its kernels, which run in their own sessions, are collected first and
 killed by PID too). See docs in shared notes: the traps found on these machines.
 """
 
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import nbformat
@@ -34,6 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Tests connect to 127.0.0.1 only: every other host name resolves to nothing in the browser.
+ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
@@ -43,6 +48,21 @@ def find_chromium() -> str | None:
         if path and os.path.exists(path):
             return path
     return None
+
+
+def need_package(module: str, what: str) -> None:
+    """Skip the test when a host's Python package is missing, or fail under
+    ``BORSEN_REQUIRE_BROWSER=1`` (CI, where every browser test must run); ``make setup``
+    installs them all (the ``dev`` extra)."""
+    import importlib.util
+
+    import pytest
+
+    if importlib.util.find_spec(module) is None:
+        why = f"{what} is not installed (pip install -e '.[dev]' installs it)"
+        if os.environ.get("BORSEN_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"BORSEN_REQUIRE_BROWSER=1 but {why}", pytrace=False)
+        pytest.skip(why)
 
 
 def free_port() -> int:
@@ -65,8 +85,23 @@ def write_notebook(path: Path, cells: list[str | tuple[str, str]]) -> Path:
     return path
 
 
-class JupyterLab:
-    """One JupyterLab server in an isolated folder; ``stop()`` ends it by PID."""
+def _group_of(process) -> int | None:
+    try:
+        return os.getpgid(process.pid)
+    except (ProcessLookupError, PermissionError):
+        return None
+
+
+class Server:
+    """A server on 127.0.0.1 and a free port, every home and Jupyter folder inside one
+    temporary folder. It runs in a process group of its own; ``stop()`` ends that group and
+    every process it started (kernels run in sessions of their own: they are collected first
+    and killed by PID), and checks that none is left."""
+
+    #: What the server is called in messages.
+    name = "server"
+    #: A cheap page that answers 200 once the server is ready.
+    ready_path = "/"
 
     def __init__(self, base: Path):
         self.base = Path(base)
@@ -75,7 +110,13 @@ class JupyterLab:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
-        self.log_path = self.base / "jupyterlab.log"
+        self.log_path = self.base / f"{self.name}.log"
+
+    def command(self) -> list[str]:
+        raise NotImplementedError
+
+    def prepare(self) -> None:
+        """Write settings into the isolated folders before the server starts."""
 
     def env(self) -> dict:
         env = dict(os.environ)
@@ -83,6 +124,8 @@ class JupyterLab:
             "HOME": "home",
             "XDG_CONFIG_HOME": "home/.config",
             "XDG_CACHE_HOME": "home/.cache",
+            "XDG_STATE_HOME": "home/.local/state",
+            "XDG_DATA_HOME": "home/.local/share",
             "JUPYTER_CONFIG_DIR": "config",
             "JUPYTER_DATA_DIR": "data",
             "JUPYTER_RUNTIME_DIR": "runtime",
@@ -99,20 +142,89 @@ class JupyterLab:
         env.pop("JUPYTER_PATH", None)
         return env
 
-    def start(self, timeout: float = 60) -> JupyterLab:
+    def start(self, timeout: float = 60):
         self.root.mkdir(parents=True, exist_ok=True)
         env = self.env()
+        self.prepare()
+        log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the server's life
+        self.proc = subprocess.Popen(
+            self.command(),
+            cwd=self.root,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # a process group of its own, ended as one by stop()
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited at start; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(f"{self.url}{self.ready_path}", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"{self.name} did not answer within {timeout} s; see {self.log_path}")
+
+    def stop(self) -> list[int]:
+        """End the server, its process group and every process it started; returns the PIDs
+        still alive afterwards (none, unless something refused to die)."""
+        if self.proc is None:
+            return []
+        import psutil
+
+        try:
+            started = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            started = []
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)  # it shuts its kernels down
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        # Anything else still in its group (only those: its PID may be reused once reaped).
+        started += [p for p in psutil.process_iter() if _group_of(p) == self.proc.pid]
+        for child in started:  # kernels run in their own sessions: collect them by PID
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child.kill()
+        _, alive = psutil.wait_procs(started, timeout=5)
+        self.proc = None
+        return [p.pid for p in alive]
+
+    def connection_files(self) -> list[Path]:
+        """The connection files of the kernels running now, oldest first."""
+        files = list(self.runtime.glob("**/kernel-*.json"))
+        return sorted(files, key=lambda path: path.stat().st_mtime)
+
+
+class JupyterLab(Server):
+    """One JupyterLab server in an isolated folder; ``stop()`` ends it and its kernels."""
+
+    name = "jupyterlab"
+    ready_path = "/api/status"
+    #: The ``jupyter`` subcommand and its application class (for its options).
+    app, app_class = "lab", "LabApp"
+
+    def prepare(self) -> None:
         # No "get notified about Jupyter news?" toast (it covers the page).
         settings = self.base / "settings" / "@jupyterlab" / "apputils-extension"
         settings.mkdir(parents=True, exist_ok=True)
         (settings / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
-        cmd = [
+
+    def command(self) -> list[str]:
+        return [
             sys.executable,
             "-m",
             "jupyter",
-            "lab",
+            self.app,
             "--no-browser",
             "--ip=127.0.0.1",
             f"--port={self.port}",
@@ -122,25 +234,16 @@ class JupyterLab:
             "--ServerApp.password=",
             f"--ServerApp.root_dir={self.root}",
             "--LanguageServerManager.autodetect=False",
-            "--LabApp.expose_app_in_browser=True",
-            "--LabApp.news_url=None",
+            f"--{self.app_class}.expose_app_in_browser=True",
+            *self.extra_options(),
         ]
-        log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the server's life
-        self.proc = subprocess.Popen(
-            cmd, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited at start; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"JupyterLab did not answer within {timeout} s; see {self.log_path}")
+
+    def extra_options(self) -> list[str]:
+        return ["--LabApp.news_url=None"]
+
+    def notebook_url(self, name: str) -> str:
+        # ?reset: start from an empty workspace, not with the notebooks of the last test open.
+        return f"{self.url}/lab/tree/{name}?reset"
 
     def api(self, path: str, method: str = "GET"):
         req = urllib.request.Request(f"{self.url}{path}", method=method)
@@ -155,37 +258,88 @@ class JupyterLab:
                 with contextlib.suppress(OSError):
                     self.api(f"/api/sessions/{session['id']}", method="DELETE")
 
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        import psutil
 
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            children = []
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-        for child in children:  # kernels run in their own sessions: collect them by PID
-            with contextlib.suppress(psutil.NoSuchProcess):
-                child.kill()
-        self.proc = None
+class Notebook7(JupyterLab):
+    """Jupyter Notebook 7 (the ``notebook`` package): one notebook per browser tab, at
+    ``/notebooks/<name>``; the same server and kernels as JupyterLab."""
+
+    name = "notebook7"
+    app, app_class = "notebook", "JupyterNotebookApp"
+
+    def extra_options(self) -> list[str]:
+        return []
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/notebooks/{name}"
+
+
+class Voila(Server):
+    """Voilà serving one notebook as an app at ``/``: each visit starts a kernel and runs
+    every cell; only the outputs show."""
+
+    name = "voila"
+    ready_path = "/voila/static/voila.js"  # not "/": that would start a kernel
+
+    def __init__(self, base: Path, notebook: Path):
+        super().__init__(base)
+        self.notebook = Path(notebook)
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "voila",
+            str(self.notebook),
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={self.port}",
+            "--Voila.port_retries=0",
+            # Kernels' connection files in our folder, so a test can read the kernel's game.
+            f"--Voila.connection_dir_root={self.runtime}",
+        ]
+
+
+class Marimo(Server):
+    """``marimo run`` of one marimo app file (read-only, code hidden); ``args`` reach the app
+    as ``mo.cli_args()``. The app's Python runs inside the server's process."""
+
+    name = "marimo"
+    ready_path = "/health"
+
+    def __init__(self, base: Path, app: Path, args: Sequence[str] = ()):
+        super().__init__(base)
+        self.app = Path(app)
+        self.args = list(args)
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "marimo",
+            "run",
+            str(self.app),
+            "--host=127.0.0.1",
+            f"--port={self.port}",
+            "--headless",
+            "--no-token",
+            "--no-sandbox",
+            "--no-check",
+            *(["--", *self.args] if self.args else []),
+        ]
 
 
 class Kernel:
-    """A second client of a notebook's kernel, to read the game's state from Python."""
+    """A second client of a notebook's kernel, to read the game's state from Python: the
+    kernel ``kernel_id`` of ``server``, or the kernel of a ``connection_file``."""
 
-    def __init__(self, lab: JupyterLab, kernel_id: str):
+    def __init__(
+        self, server: Server | None = None, kernel_id: str = "", connection_file: Path | None = None
+    ):
         from jupyter_client import BlockingKernelClient
 
-        self.client = BlockingKernelClient(
-            connection_file=str(lab.runtime / f"kernel-{kernel_id}.json")
-        )
+        if connection_file is None:
+            connection_file = server.runtime / f"kernel-{kernel_id}.json"
+        self.client = BlockingKernelClient(connection_file=str(connection_file))
         self.client.load_connection_file()
         self.client.start_channels()
         self.client.wait_for_ready(timeout=30)
@@ -244,11 +398,20 @@ KERNEL_IDLE_JS = """() => {
 }"""
 
 
+def screenshot(page, element, path) -> None:
+    """A screenshot of a whole element: the page made tall enough for it first (JupyterLab and
+    marimo scroll inside their own panels, so a page screenshot shows only what is in view)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2400})
+    page.wait_for_timeout(200)
+    element.screenshot(path=str(path), animations="disabled")
+    page.set_viewport_size(size)
+
+
 def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 60_000):
-    """Open ``name`` (in the server's root), wait for an idle kernel, run every cell and wait
-    for the widgets to draw; returns the kernel's id."""
-    # ?reset: start from an empty workspace, not with the notebooks of the last test open.
-    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    """Open ``name`` (in the server's root) in JupyterLab or Notebook 7, wait for an idle
+    kernel, run every cell and wait for the widgets to draw; returns the kernel's id."""
+    page.goto(lab.notebook_url(name))
     page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(".borsen[data-version]", timeout=timeout)

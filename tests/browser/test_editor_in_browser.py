@@ -1,15 +1,39 @@
-"""End-to-end: the rules editor's controls change the widget's game (issue: tweak the rules
-live), in a real JupyterLab and headless Chromium."""
+"""End-to-end: the rules editor (an anywidget, issue 14) changes the widget's game, validated as
+you type, in a real JupyterLab and headless Chromium: the engine's message beside a refused
+value, labels that are never cut off, both themes readable, keys that stay in the editor."""
 
 from __future__ import annotations
 
-from harness import open_notebook, write_notebook
+from harness import CONTRAST, open_notebook, screenshot, write_notebook
 
-EDITOR = ".borsen-rules-editor"
+EDITOR = ".borsen-editor"
+NOTEBOOK = [
+    "from borsen_widget import BorsenWidget\n"
+    'w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=3)\n'
+    "display(w)\n"
+    "editor = w.rules_editor()\n"
+    "editor",
+]
+# Text in the editor that must read well (WCAG AA, 4.5:1) in both themes.
+READABLE = (
+    ".borsen-editor-label",
+    ".borsen-editor-rule",
+    ".borsen-editor-help",
+    ".borsen-editor-error",
+    ".borsen-editor-status",
+    ".borsen-editor-title",
+)
+# Every label and help line shows all its text: nothing overflows its box or is clipped.
+CUT_OFF = """(root) => [...root.querySelectorAll(
+    '.borsen-editor-label, .borsen-editor-help, .borsen-editor-share label, select')]
+  .filter((n) => n.offsetParent !== null)
+  .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right >
+    root.getBoundingClientRect().right + 1)
+  .map((n) => n.textContent.slice(0, 40))"""
 
 
 def wait_kernel(kernel, expression: str, expected, page, tries: int = 100):
-    """Poll the kernel until ``expression`` gives ``expected`` (typing syncs asynchronously)."""
+    """Poll the kernel until ``expression`` gives ``expected`` (messages arrive asynchronously)."""
     value = None
     for _ in range(tries):
         value = kernel.eval(expression)
@@ -19,20 +43,15 @@ def wait_kernel(kernel, expression: str, expected, page, tries: int = 100):
     raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
 
 
+def open_editor(page, lab, kernel_of, name: str):
+    write_notebook(lab.root / name, NOTEBOOK)
+    kernel = kernel_of(open_notebook(page, lab, name))
+    page.wait_for_selector(f"{EDITOR}[data-version]")
+    return kernel, page.locator(EDITOR)
+
+
 def test_editor_controls_change_the_running_game(page, lab, kernel_of, artifacts):
-    write_notebook(
-        lab.root / "rules.ipynb",
-        [
-            "from borsen_widget import BorsenWidget\n"
-            'w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=3)\n'
-            "display(w)\n"
-            "editor = w.rules_editor()\n"
-            "editor",
-        ],
-    )
-    kernel = kernel_of(open_notebook(page, lab, "rules.ipynb"))
-    page.wait_for_selector(EDITOR)
-    editor = page.locator(EDITOR)
+    kernel, editor = open_editor(page, lab, kernel_of, "rules.ipynb")
 
     # R9: type a share for the ace of spades; the kernel's game changes and says so.
     spade = editor.locator(".borsen-share-S input")
@@ -42,25 +61,106 @@ def test_editor_controls_change_the_running_game(page, lab, kernel_of, artifacts
         "() => [...document.querySelectorAll('.borsen .borsen-ev-text')]"
         ".some((e) => e.textContent.includes('ace_shares'))"
     )
+    editor.locator(".borsen-editor-status").filter(has_text="robs 1 (was 1/2)").wait_for()
 
-    # A share of 1.5: an error beside the control, and nothing changes.
+    # A share of 1.5: the engine's message beside the control, and nothing changes.
     spade.fill("1.5")
-    error = editor.locator(".borsen-rules-error")
-    error.first.wait_for()
-    assert "between 0 and 1" in error.first.text_content()
+    error = editor.locator('[data-field="ace_shares.S"]')
+    error.wait_for()
+    # The page shows the kernel's error, which is the engine's message (test_rules_editor.py).
+    said = kernel.eval("editor.errors.get('ace_shares.S')")
+    assert error.text_content() == said and "between 0 and 1" in said
+    assert spade.get_attribute("aria-invalid") == "true"
     assert kernel.eval("str(w.rules.ace_shares['S'])") == "1"
     spade.fill("1/2")
     wait_kernel(kernel, "str(w.rules.ace_shares['S'])", "1/2", page)
+    error.wait_for(state="hidden")
 
-    # R5: untick "equal cards are accepted".
+    # R14a: the turn cap, typed.
+    cap = editor.locator(".borsen-rule-max_turns input")
+    cap.fill("0")
+    editor.locator('[data-field="max_turns"]').filter(has_text="max_turns").wait_for()
+    cap.fill("300")
+    wait_kernel(kernel, "w.rules.max_turns", 300, page)
+
+    # R5: untick "an equal card is accepted"; R9: the leader is robbed.
     editor.locator(".borsen-rule-equal_accepted input").uncheck()
     wait_kernel(kernel, "w.rules.equal_accepted", False, page)
+    editor.locator(".borsen-rule-rob_target select").select_option(label="the leader")
+    wait_kernel(kernel, "w.rules.rob_target", "leader", page)
 
-    # R1: four players start a new game with a fourth seat on the page.
-    players = editor.locator(".borsen-rule-players input")
-    players.fill("4")
-    players.press("Enter")
+    # R1: four players start a new game with a fourth seat on the page; R3 offers seat 3.
+    editor.locator(".borsen-rule-players select").select_option(label="4")
     wait_kernel(kernel, "w.rules.players", 4, page)
     page.wait_for_function("() => document.querySelectorAll('.borsen .borsen-seat').length === 4")
-    assert kernel.eval("w.rules.equal_accepted") is False  # the other options stay
-    page.locator(".jp-OutputArea").first.screenshot(path=str(artifacts / "rules-editor.png"))
+    assert kernel.eval("[w.rules.equal_accepted, w.rules.max_turns]") == [False, 300]
+    editor.locator(".borsen-rule-first_player select").select_option(label="seat 3")
+    wait_kernel(kernel, "w.rules.first_player", 3, page)
+
+    # Rules changed from code: the editor follows, and drops a refused value.
+    cap.fill("-1")
+    editor.locator('[data-field="max_turns"]').wait_for()
+    kernel.eval("setattr(w, 'rules', w.rules.replace(loot_to='pile', max_turns=99))")
+    page.wait_for_function(
+        "() => document.querySelector('.borsen-rule-loot_to select').selectedOptions[0]"
+        ".textContent === 'the pile, under the ace'"
+    )
+    assert cap.input_value() == "99"
+    assert editor.locator('[data-field="max_turns"]').is_hidden()
+    screenshot(page, editor, artifacts / "rules-editor.png")
+
+
+def test_keys_stay_in_the_editor_and_the_labels_are_whole(page, lab, kernel_of, artifacts):
+    """Typing in the editor never runs notebook shortcuts (D,D deletes a cell, B inserts one,
+    Escape leaves edit mode); Escape puts back the value in force. Labels are never cut off,
+    in a wide and a narrow cell, and read well in the light and dark themes."""
+    kernel, editor = open_editor(page, lab, kernel_of, "keys.ipynb")
+    cells = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
+    assert page.evaluate(cells) == 1
+    heart = editor.locator(".borsen-share-H input")
+    heart.click()
+    heart.press("Control+a")
+    page.keyboard.type("ddbb")
+    editor.locator('[data-field="ace_shares.H"]').wait_for()
+    assert heart.input_value() == "ddbb"
+    assert page.evaluate(cells) == 1  # no cell deleted or inserted
+    page.keyboard.press("Escape")
+    assert heart.input_value() == "1/3"
+    editor.locator('[data-field="ace_shares.H"]').wait_for(state="hidden")
+    assert page.evaluate("() => document.activeElement.dataset.suit") == "H"
+    assert kernel.eval("str(w.rules.ace_shares['H'])") == "1/3"
+    # Tab walks the controls in order: from the ace of hearts to the ace of clubs.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.suit") == "C"
+    # Every control has an accessible name: its label (rule number and words).
+    names = editor.evaluate(
+        """(root) => [...root.querySelectorAll('select, input')].map((c) =>
+            c.labels && c.labels.length ? c.labels[0].textContent.trim() : '')"""
+    )
+    assert all(names) and names[0] == "R1 Players", names
+
+    for width in (1100, 520):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(200)
+        assert editor.evaluate(CUT_OFF) == [], width
+    screenshot(page, editor, artifacts / "rules-editor-narrow.png")
+    page.set_viewport_size({"width": 1100, "height": 900})
+
+    heart.fill("2")  # an error on the page, to check its colour too
+    editor.locator('[data-field="ace_shares.H"]').wait_for()
+    for theme in ("JupyterLab Dark", "JupyterLab Light"):
+        page.evaluate(
+            f"() => window.jupyterapp.commands.execute('apputils:change-theme', "
+            f"{{theme: '{theme}'}})"
+        )
+        dark = theme.endswith("Dark")
+        page.wait_for_function(
+            f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'"
+        )
+        page.wait_for_timeout(300)  # the theme's CSS applies
+        for selector in READABLE:
+            node = editor.locator(selector).first
+            if node.text_content().strip():
+                ratio = node.evaluate(CONTRAST)
+                assert ratio >= 4.5, (theme, selector, ratio)
+        screenshot(page, editor, artifacts / f"rules-editor-{'dark' if dark else 'light'}.png")

@@ -341,3 +341,33 @@ def assert_nothing_left_the_site(offline: Offline, server: StaticServer) -> None
     assert all(r["initiator"] in ("", "not an origin") for r in chromiums_own), chromiums_own
     hosts = sorted({urlsplit(r["url"]).hostname for r in chromiums_own})
     print(f"{len(ours)} requests of the site, all to {origin}; Chromium's own, blocked: {hosts}")
+
+
+def test_the_rules_editor_offline(chromium, server, tmp_path):
+    """The rules editor in play.ipynb (an anywidget, issue 14) works on the offline page: a
+    change reaches Python in the browser, a refused value shows the engine's message."""
+    offline = Offline(chromium, tmp_path)
+
+    def drive(page):
+        open_notebook(page, server.url, "play.ipynb")
+        cells = run_all(page)
+        editor = page.locator(".borsen-editor")
+        editor.wait_for()
+        editor.locator(".borsen-rule-equal_accepted input").uncheck()
+        rules = "print(hot_seat.rules.equal_accepted, hot_seat.rules.ace_shares['S'])"
+        for _ in range(100):
+            if kernel_run(page, rules) == "False 1/2\n":
+                break
+            page.wait_for_timeout(100)
+        editor.locator(".borsen-share-S input").fill("1.5")
+        error = editor.locator('[data-field="ace_shares.S"]')
+        error.wait_for()
+        ARTIFACTS.mkdir(exist_ok=True)
+        editor.screenshot(path=str(ARTIFACTS / "lite-editor.png"))
+        return cells, kernel_run(page, rules), error.text_content()
+
+    cells, rules, error = offline.run(drive)
+    assert errors_in(cells) == [], errors_in(cells)
+    assert rules == "False 1/2\n"  # equal_accepted off; the refused share changed nothing
+    assert "between 0 and 1" in error
+    assert_nothing_left_the_site(offline, server)

@@ -46,7 +46,7 @@ def test_shipped_front_end_equals_a_fresh_build(tmp_path):
     assert built_names == shipped_names, (
         "borsen_widget/jupyter/static/ must hold exactly what js/ builds: run `make js` and commit"
     )
-    assert {"widget.js", "panel.js", "widget.css"} <= set(built_names)
+    assert {"widget.js", "panel.js", "widget.css", "editor.js", "editor.css"} <= set(built_names)
     for name in built_names:
         built = (tmp_path / name).read_bytes()
         shipped = (STATIC / name).read_bytes()
@@ -68,17 +68,25 @@ def test_the_widget_loads_the_shipped_files():
     panel = ProbabilityPanel(w).get_state()
     assert panel["_esm"] == (STATIC / "panel.js").read_text(encoding="utf-8")
     assert panel["_css"] == state["_css"] and "export" in panel["_esm"]
+    editor = w.rules_editor().get_state()
+    assert editor["_esm"] == (STATIC / "editor.js").read_text(encoding="utf-8")
+    assert editor["_css"] == (STATIC / "editor.css").read_text(encoding="utf-8")
+    assert "export" in editor["_esm"] and ".borsen-editor" in editor["_css"]
 
 
-def test_every_css_rule_is_scoped_under_the_root_class():
-    """anywidget's CSS is global to the page: every selector must start with .borsen."""
+@pytest.mark.parametrize(
+    ("name", "root"), [("widget.css", ".borsen"), ("editor.css", ".borsen-editor")]
+)
+def test_every_css_rule_is_scoped_under_the_root_class(name, root):
+    """anywidget's CSS is global to the page: every selector must start with the widget's root
+    class (.borsen for the game and the panel, .borsen-editor for the rules editor)."""
     import re
 
-    css = (JS / "src" / "widget.css").read_text(encoding="utf-8")
+    css = (JS / "src" / name).read_text(encoding="utf-8")
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     css = re.sub(r"@keyframes[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
     for block in re.findall(r"([^{}@]+)\{[^{}]*\}", css):
         for selector in block.split(","):
             selector = selector.strip()
             if selector and not selector.startswith(("from", "to", "50%")):
-                assert selector.startswith(".borsen"), selector
+                assert re.match(re.escape(root) + r"\b", selector), selector

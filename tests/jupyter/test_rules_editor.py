@@ -1,58 +1,155 @@
-"""The rules editor (issue: tweak the rules live): each control changes the game's rules,
-validated as you type; bad values show an error and change nothing."""
+"""The rules editor (issues 6 and 14): an anywidget with one control per Rules option and its
+rule number; each message from the browser builds new rules, validated as you type; bad values
+show the engine's own message beside the control and change nothing; malformed or stale
+messages get a polite notice and change nothing."""
 
+from __future__ import annotations
+
+import dataclasses
+import json
 from fractions import Fraction
 
 import pytest
 
-from borsen_widget import Game, Rules
+from borsen_widget import BorsenWidget, Game, Rules, RulesError
 from borsen_widget.jupyter.rules_editor import OPTIONS, RulesEditor
 
 
-def test_one_control_per_option_with_its_rule_number():
-    import dataclasses
+def send(editor: RulesEditor, content) -> None:
+    """A custom message from the browser, through ipywidgets' real dispatch."""
+    editor._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
 
-    assert [name for name, _, _ in OPTIONS] == [f.name for f in dataclasses.fields(Rules)]
+
+def set_option(editor: RulesEditor, option: str, value, **extra) -> None:
+    send(
+        editor,
+        {"intent": "set", "version": editor.form["version"], "option": option, "value": value}
+        | extra,
+    )
+
+
+def shown(editor: RulesEditor, name: str):
+    return next(o for o in editor.form["options"] if o["name"] == name)
+
+
+def engine_message(**options) -> str:
+    """What the engine says about these options (the editor must show exactly this)."""
+    with pytest.raises(RulesError) as caught:
+        Rules(**options)
+    return str(caught.value)
+
+
+# ---------------------------------------------------------------------------- the form
+
+
+def test_one_control_per_option_with_its_rule_number():
+    names = [f.name for f in dataclasses.fields(Rules)]
+    assert [option.name for option in OPTIONS] == names
+    for option in OPTIONS:
+        assert option.rule.startswith("R") and option.help.endswith(".") and option.label
     editor = RulesEditor(Game(Rules(), seed=1))
-    assert set(editor._controls) == {f.name for f in dataclasses.fields(Rules)}
-    for _name, number, text in OPTIONS:
-        assert number.startswith("R") and text.endswith(".")
+    form = editor.form
+    assert [o["name"] for o in form["options"]] == names
+    assert [o["rule"] for o in form["options"]] == [option.rule for option in OPTIONS]
+    assert form["errors"] == {} and form["version"] == 0
+    json.dumps(form)  # the browser gets JSON
+
+
+def test_the_form_shows_the_rules_in_force():
+    def my_rule(card, below):
+        return True
+
+    rules = Rules(
+        players=4,
+        first_player=2,
+        ace_shares={"D": Fraction(2, 3)},
+        max_bank_aces=None,
+        auto_aces="keep",
+        max_turns=77,
+        accept_rule=my_rule,
+    )
+    editor = RulesEditor(Game(rules, seed=1))
+    assert shown(editor, "players")["value"] == 4
+    assert shown(editor, "first_player")["value"] == 2
+    seats = [c["value"] for c in shown(editor, "first_player")["choices"]]
+    assert seats == ["random", "suit", 0, 1, 2, 3]
+    assert shown(editor, "ace_shares")["value"] == {"S": "1/2", "H": "1/3", "C": "1/4", "D": "2/3"}
+    assert shown(editor, "max_bank_aces")["value"] is None
+    assert shown(editor, "auto_aces")["value"] == "keep"
+    assert shown(editor, "max_turns")["value"] == "77"
+    assert (
+        shown(editor, "accept_rule")["value"]
+        == "test_the_form_shows_the_rules_in_force.<locals>.my_rule"
+    )
+    assert shown(editor, "loot_rule")["value"] is None
+    assert shown(editor, "equal_accepted")["value"] is True
+    assert shown(editor, "ace_shares")["kind"] == "shares"
+    assert [s["label"] for s in shown(editor, "ace_shares")["suits"]] == ["A♠", "A♥", "A♣", "A♦"]
+
+
+def test_the_package_exports_the_editor_and_it_needs_something_with_rules():
+    import anywidget
+
+    from borsen_widget import RulesEditor as Exported
+
+    assert Exported is RulesEditor and issubclass(RulesEditor, anywidget.AnyWidget)
+    with pytest.raises(ValueError, match="BorsenWidget or a Game"):
+        RulesEditor(object())
+
+
+# ---------------------------------------------------------------------------- changes
 
 
 def test_a_share_typed_as_text_changes_the_game():
     game = Game(Rules(), seed=1)
     editor = RulesEditor(game)
-    spade = editor._controls["ace_shares"].children[0]
-    spade.value = "1"
+    set_option(editor, "ace_shares", "1", suit="S")
     assert game.rules.ace_shares["S"] == 1
     assert game.log[-1].kind == "rules"
-    spade.value = "0.25"
+    set_option(editor, "ace_shares", " 0.25 ", suit="S")
     assert game.rules.ace_shares["S"] == Fraction(1, 4)
+    assert shown(editor, "ace_shares")["value"]["S"] == "1/4"
+    assert (
+        editor.status
+        == "R9 The share of the victim's cards each ace robs: the ace of ♠ robs 1/4 (was 1)."
+    )
 
 
-@pytest.mark.parametrize("text", ["1.5", "-1", "half", ""])
-def test_a_bad_share_shows_an_error_and_changes_nothing(text):
+@pytest.mark.parametrize("text", ["1.5", "-1", "half", "", "1/0"])
+def test_a_bad_share_shows_the_engines_error_and_changes_nothing(text):
     game = Game(Rules(), seed=1)
     editor = RulesEditor(game)
     before = game.rules
-    editor._controls["ace_shares"].children[1].value = text
-    assert game.rules == before
-    assert "borsen-rules-error" in editor._errors["ace_shares"].value
+    log = len(game.log)
+    set_option(editor, "ace_shares", text, suit="H")
+    assert game.rules == before and len(game.log) == log
+    assert editor.form["errors"] == {"ace_shares.H": engine_message(ace_shares={"H": text})}
+    assert editor.notice["text"] == ""  # a refused value is an error beside it, not a notice
+    # Another suit's good share applies; the refused one keeps its error until fixed.
+    set_option(editor, "ace_shares", "1", suit="S")
+    assert game.rules.ace_shares["S"] == 1 and "ace_shares.H" in editor.errors
+    set_option(editor, "ace_shares", "1/2", suit="H")
+    assert game.rules.ace_shares["H"] == Fraction(1, 2) and editor.errors == {}
 
 
 def test_every_control_applies_its_option():
     game = Game(Rules(players=4), seed=1)
     editor = RulesEditor(game)
-    c = editor._controls
-    c["equal_accepted"].value = False
-    c["bank_ends_turn"].value = False
-    c["rob_target"].value = "leader"
-    c["loot_to"].value = "pile"
-    c["auto_aces"].value = "keep"
-    c["max_bank_aces"].value = "no limit"
-    c["max_turns"].value = 50
-    c["auto_bank_at_end"].value = False
-    c["first_player"].value = 3
+    for name, value in [
+        ("equal_accepted", False),
+        ("bank_ends_turn", False),
+        ("rob_target", "leader"),
+        ("loot_to", "pile"),
+        ("auto_aces", "keep"),
+        ("max_bank_aces", None),
+        ("max_turns", "50"),
+        ("auto_bank_at_end", False),
+        ("first_player", 3),
+    ]:
+        set_option(editor, name, value)
+    assert editor.errors == {} and editor.notice["text"] == ""
     assert game.rules == Rules(
         players=4,
         first_player=3,
@@ -65,55 +162,247 @@ def test_every_control_applies_its_option():
         max_turns=50,
         auto_bank_at_end=False,
     )
-    c["max_bank_aces"].value = 0
+    set_option(editor, "max_bank_aces", 0)
     assert game.rules.max_bank_aces == 0
+    set_option(editor, "auto_aces", None)
+    assert game.rules.auto_aces is None
+    set_option(editor, "first_player", "suit")
+    assert game.rules.first_player == "suit"
+    assert editor.status == "R3 Who gets the first card: by the first card's suit (was seat 3)."
+
+
+@pytest.mark.parametrize(
+    ("typed", "engine_value"), [("0", 0), ("-5", -5), ("ten", "ten"), ("", ""), ("1.5", "1.5")]
+)
+def test_a_bad_turn_cap_shows_the_engines_error(typed, engine_value):
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game)
+    set_option(editor, "max_turns", typed)
+    assert game.rules.max_turns == 10_000
+    assert editor.errors == {"max_turns": engine_message(max_turns=engine_value)}
+    set_option(editor, "max_turns", "200")
+    assert game.rules.max_turns == 200 and editor.errors == {}
 
 
 def test_players_cannot_change_on_a_bare_game_and_it_says_so():
     game = Game(Rules(), seed=1)
     editor = RulesEditor(game)
-    editor._controls["players"].value = 5
+    set_option(editor, "players", 5)
     assert game.rules.players == 3
-    assert "new game" in editor._errors["players"].value
+    assert "cannot change during a game" in editor.errors["players"]
+    assert shown(editor, "players")["value"] == 3  # the form shows the rules in force
 
 
-def test_a_bad_max_turns_is_refused():
-    game = Game(Rules(), seed=1)
-    editor = RulesEditor(game)
-    editor._controls["max_turns"].value = 0
-    assert game.rules.max_turns == 10_000
-    assert "max_turns" in editor._errors["max_turns"].value
-
-
-def test_refresh_shows_rules_changed_elsewhere_and_custom_rules_by_name():
+def test_custom_rules_are_shown_by_name_and_can_be_removed():
     def my_rule(card, below):
         return True
 
+    game = Game(Rules(accept_rule=my_rule), seed=1)
+    editor = RulesEditor(game)
+    assert shown(editor, "accept_rule")["value"].endswith("my_rule")
+    set_option(editor, "accept_rule", None)
+    assert game.rules.accept_rule is None and shown(editor, "accept_rule")["value"] is None
+    assert editor.status.startswith("R5 House rule for accepting a card: none (was ")
+
+
+def test_a_good_change_clears_the_last_notice():
     game = Game(Rules(), seed=1)
     editor = RulesEditor(game)
-    game.set_rules(Rules(accept_rule=my_rule, ace_shares={"D": Fraction(2, 3)}))
-    editor.refresh()
-    assert editor._controls["ace_shares"].children[3].value == "2/3"
-    assert "my_rule" in editor._controls["accept_rule"].value
+    send(editor, {"intent": "jump"})
+    assert editor.notice["text"]
+    set_option(editor, "equal_accepted", False)
+    assert editor.notice["text"] == "" and editor.notice["id"] == 2
+
+
+# ---------------------------------------------------------------------------- the widget
 
 
 def test_the_widget_offers_an_editor_that_changes_its_game():
-    """Issue 6: w.rules_editor() edits the running game; rule changes reach the event list;
-    players change starts a new game; the editor follows changes made from code."""
-    from borsen_widget import BorsenWidget
-
+    """w.rules_editor() edits the running game; rule changes reach the event list; a change of
+    players starts a new game; a move does not disturb a value being typed."""
     w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
     editor = w.rules_editor()
-    editor._controls["ace_shares"].children[0].value = "1"
+    assert isinstance(editor, RulesEditor) and editor.target is w
+    set_option(editor, "ace_shares", "1", suit="S")
     assert w.game.rules.ace_shares["S"] == 1
     assert any("ace_shares" in e["text"] for e in w.view["events"])
-    editor._controls["ace_shares"].children[0].value = "1.5"
-    assert w.game.rules.ace_shares["S"] == 1
-    editor._controls["players"].value = 4
+    set_option(editor, "ace_shares", "1.5", suit="S")
+    assert w.game.rules.ace_shares["S"] == 1 and "ace_shares.S" in editor.errors
+    set_option(editor, "equal_accepted", False)
+    set_option(editor, "players", 4)
     assert w.game.rules.players == 4 and len(w.names) == 4 and "New game" in w.notice["text"]
-    w.rules = w.rules.replace(equal_accepted=False)
-    assert editor._controls["equal_accepted"].value is False
-    typed = editor._controls["ace_shares"].children[2]
-    typed.value = "1/"  # half typed: an error, and a move must not overwrite it
+    assert w.game.rules.equal_accepted is False  # the other options stay
+    assert [c["value"] for c in shown(editor, "first_player")["choices"]][-1] == 3
+    assert editor.form["version"] == 0  # the editor's own changes never make its form stale
+    # A move does not touch the form: the refused share stays beside its control.
+    version = editor.form["version"]
     w.apply("draw")
-    assert typed.value == "1/"
+    assert editor.form["version"] == version and "ace_shares.S" in editor.errors
+
+
+def test_the_editor_follows_rule_changes_made_elsewhere():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    editor = RulesEditor(w)
+    other = RulesEditor(w)
+    set_option(editor, "max_turns", "abc")
+    assert "max_turns" in editor.errors
+    w.rules = w.rules.replace(equal_accepted=False)  # from code
+    assert shown(editor, "equal_accepted")["value"] is False
+    assert editor.form["version"] == 1 and editor.errors == {}
+    assert "changed elsewhere" in editor.status
+    set_option(other, "rob_target", "next")  # another editor
+    assert shown(editor, "rob_target")["value"] == "next" and editor.form["version"] == 2
+    assert other.form["version"] == 1  # its own change: not stale for itself
+    w.new_game(seed=5)  # same rules: nothing to show again
+    assert editor.form["version"] == 2
+
+
+def test_a_closed_editor_stops_following():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    editor = RulesEditor(w)
+    editor.close()
+    w.rules = w.rules.replace(equal_accepted=False)
+    assert shown(editor, "equal_accepted")["value"] is True
+
+
+# ---------------------------------------------------------------------------- bad messages
+
+
+GOOD = {"intent": "set", "version": 0, "option": "equal_accepted", "value": False}
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("draw", "not understood"),
+        (None, "not understood"),
+        (GOOD | {"extra": 1}, "unknown fields ('extra')"),
+        (GOOD | {"id": ["x"]}, "not a short name"),
+        (GOOD | {"intent": "draw"}, "Unknown request 'draw'"),
+        ({k: v for k, v in GOOD.items() if k != "version"}, "which form"),
+        (GOOD | {"version": True}, "which form"),
+        (GOOD | {"version": "0"}, "which form"),
+        (GOOD | {"version": 7}, "does not exist yet"),
+        (GOOD | {"option": "seed"}, "no rule option 'seed'"),
+        (GOOD | {"option": ["players"]}, "no rule option"),
+        ({k: v for k, v in GOOD.items() if k != "value"}, "without a value"),
+        (GOOD | {"value": "no"}, "on or off"),
+        (GOOD | {"value": 0}, "on or off"),
+        (GOOD | {"suit": "S"}, "Only the aces' shares name a suit"),
+        (GOOD | {"option": "ace_shares", "value": "1"}, "one ace"),
+        (GOOD | {"option": "ace_shares", "suit": "X", "value": "1"}, "one ace"),
+        (GOOD | {"option": "ace_shares", "suit": "S", "value": 1}, "text of at most"),
+        (GOOD | {"option": "ace_shares", "suit": "S", "value": "1" * 41}, "text of at most"),
+        (GOOD | {"option": "max_turns", "value": 50}, "text of at most"),
+        (GOOD | {"option": "players", "value": 9}, "not one of the choices"),
+        (GOOD | {"option": "players", "value": "4"}, "not one of the choices"),
+        (GOOD | {"option": "first_player", "value": 3}, "not one of the choices"),
+        (GOOD | {"option": "first_player", "value": True}, "not one of the choices"),
+        (GOOD | {"option": "max_bank_aces", "value": False}, "not one of the choices"),
+        (GOOD | {"option": "max_bank_aces", "value": "no limit"}, "not one of the choices"),
+        (GOOD | {"option": "rob_target", "value": "everyone"}, "not one of the choices"),
+        (GOOD | {"option": "accept_rule", "value": "lambda c, b: True"}, "set it from code"),
+    ],
+)
+def test_a_malformed_message_gets_a_notice_and_changes_nothing(content, says):
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game)
+    before_form = editor.form
+    send(editor, content)
+    assert game.rules == Rules()
+    assert editor.form == before_form
+    assert says in editor.notice["text"] and editor.notice["level"] == "warning"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        GOOD | {"intent": "x" * 1_000_000},
+        GOOD | {f"f{i}": i for i in range(100_000)},
+        GOOD | {"option": "o" * 100_000},
+        GOOD | {"option": "players", "value": "9" * 100_000},
+        GOOD | {"option": "ace_shares", "suit": "S" * 100_000, "value": "1"},
+    ],
+    ids=["huge intent", "many fields", "huge option", "huge choice", "huge suit"],
+)
+def test_a_flood_is_never_echoed_back(content):
+    editor = RulesEditor(Game(Rules(), seed=1))
+    send(editor, content)
+    assert editor.notice["text"] and len(editor.notice["text"]) < 300
+
+
+def test_a_notice_names_the_request_it_answers():
+    editor = RulesEditor(Game(Rules(), seed=1))
+    send(editor, GOOD | {"option": "players", "value": 9, "id": "e1-4"})
+    assert editor.notice["request"] == "e1-4"
+    set_option(editor, "equal_accepted", False, id="e1-5")  # a good change, with an id
+    assert editor.notice["text"] == ""
+
+
+def test_a_page_cannot_overwrite_the_form():
+    """Only Python sets the form and the notice: a forged "update" from a page is dropped."""
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game)
+    before = (editor.form, editor.notice)
+    for trait in ("form", "notice"):
+        editor._handle_msg(
+            {
+                "content": {"data": {"method": "update", "state": {trait: {"fake": True}}}},
+                "buffers": [],
+            }
+        )
+    assert (editor.form, editor.notice) == before and game.rules == Rules()
+
+
+def test_a_message_made_before_a_change_elsewhere_is_stale():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    editor = w.rules_editor()
+    old = editor.form["version"]
+    w.rules = w.rules.replace(loot_to="pile")
+    send(editor, {"intent": "set", "version": old, "option": "max_turns", "value": "9"})
+    assert w.rules.max_turns == 10_000 and w.rules.loot_to == "pile"
+    assert "changed elsewhere" in editor.notice["text"]
+    set_option(editor, "max_turns", "9")  # made on the form now shown: it counts
+    assert w.rules.max_turns == 9 and editor.notice["text"] == ""
+
+
+def test_a_bare_games_rules_changed_from_code_make_old_messages_stale():
+    """A bare game cannot tell the editor; the editor notices at the next message."""
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game)
+    game.set_rules(Rules(equal_accepted=False))
+    set_option(editor, "max_turns", "9")  # made on the form of version 0
+    assert game.rules == Rules(equal_accepted=False)
+    assert "changed elsewhere" in editor.notice["text"]
+    assert shown(editor, "equal_accepted")["value"] is False and editor.form["version"] == 1
+    game.set_rules(Rules(loot_to="pile"))
+    editor.refresh()
+    assert shown(editor, "loot_to")["value"] == "pile" and editor.form["version"] == 2
+
+
+def test_the_front_ends_test_form_is_what_python_sends():
+    """js/test/editor-form.json (the form the front end's unit tests render) must stay what
+    Python sends for the original rules; after changing OPTIONS, write it again with
+    ``python -c "import json; from borsen_widget import Game, Rules, RulesEditor;
+    print(json.dumps(RulesEditor(Game(Rules(), seed=1)).form, indent=1, ensure_ascii=False))"
+    > js/test/editor-form.json``."""
+    from pathlib import Path
+
+    fixture = Path(__file__).resolve().parents[2] / "js" / "test" / "editor-form.json"
+    assert json.loads(fixture.read_text(encoding="utf-8")) == RulesEditor(Game(Rules())).form
+
+
+def test_anything_with_rules_can_be_edited():
+    """Not only a widget or a game: any object whose ``rules`` can be read and set."""
+
+    class Table:
+        def __init__(self):
+            self.rules = Rules()
+
+    table = Table()
+    editor = RulesEditor(table)
+    set_option(editor, "loot_to", "pile")
+    assert table.rules.loot_to == "pile"
+    table.rules = Rules(max_turns=5)  # changed elsewhere: the next message is stale
+    set_option(editor, "loot_to", "bank")
+    assert table.rules == Rules(max_turns=5) and "changed elsewhere" in editor.notice["text"]

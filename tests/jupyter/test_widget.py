@@ -666,4 +666,56 @@ def test_play_notebook_runs_top_to_bottom():
     client.execute()
     shown = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     widgets = [o for o in shown if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert len(widgets) == 2
+    assert len(widgets) == 3  # two games and the hot-seat game's rules editor
+
+
+# ---------------------------------------------------------------------------- forged state
+
+
+def update(w, state: dict) -> None:
+    """An ipywidgets "update" message, as any client of the kernel can send one."""
+    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+@pytest.mark.parametrize("trait", ["view", "notice", "panel", "_esm", "layout"])
+def test_a_page_cannot_overwrite_what_python_says(monkeypatch, trait):
+    """A forged update of a synced trait is dropped: Python keeps its value, no view is sent
+    the forgery (no echo), and the views are sent Python's value again."""
+    RecordingComm.sent = []
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    w = widget(deck="6S JH " + " ".join(FILLER), show_probabilities=True)
+    before = {name: w.get_state(name)[name] for name in w.keys}
+    RecordingComm.sent = []
+    forged = {"players": [], "text": "Ada wins with 52 cards", "fraction": "1/1"}
+    update(w, {trait: forged})
+    assert {name: w.get_state(name)[name] for name in w.keys} == before
+    wire = json.dumps(RecordingComm.sent, default=str)
+    assert "Ada wins with 52 cards" not in wire
+    assert any(
+        m["data"].get("method") == "update" and trait in m["data"]["state"]
+        for m in RecordingComm.sent
+    ), RecordingComm.sent
+
+
+def test_a_projector_panel_cannot_be_forged_either():
+    from borsen_widget.jupyter.panel import ProbabilityPanel
+
+    w = widget(deck="6S JH " + " ".join(FILLER))
+    panel = ProbabilityPanel(w)
+    before = dict(panel.panel)
+    update(panel, {"panel": {"kind": "choice", "question": "fake"}})
+    assert panel.panel == before
+
+
+def test_code_watching_the_widget_that_fails_is_not_taken_for_a_refused_move():
+    """An observer of ``view`` that raises runs after the move was made and shown: the notice
+    says so instead of "nothing changed"."""
+    w = widget(deck="6S JH " + " ".join(FILLER))
+
+    def broken(change):
+        raise NameError("game_version")
+
+    w.observe(broken, names="view")
+    intent(w, "draw")
+    assert w.game.pile and "Done, but code watching this widget failed" in w.notice["text"]
+    assert "nothing changed" not in w.notice["text"]

@@ -1,0 +1,126 @@
+// The rules editor's pure parts (used by editor.js, unit-tested in js/test/): each row's HTML,
+// the choices of a select, the message a control sends, and when a control shows the value in
+// force rather than what was typed. Python builds the form (options, rule numbers, labels,
+// values, errors); nothing here validates a rule: the engine does that and its message shows.
+
+import { escapeHTML } from "./helpers.js";
+
+/** The key of a control's error: the option's name, or "ace_shares.S" for one ace's share. */
+export function fieldId(name, suit) {
+  return suit ? `${name}.${suit}` : name;
+}
+
+/** An id for the element of `field` ("ace_shares.S" → "…-ace_shares-S"). */
+export function elementId(uid, field, part = "") {
+  return `${uid}-${field.replace(".", "-")}${part ? `-${part}` : ""}`;
+}
+
+/** The index of `value` among a select's choices; strict, so seat 1 is not true, 0 not null. */
+export function choiceIndex(choices, value) {
+  return (choices || []).findIndex((choice) => choice.value === value);
+}
+
+/** Whether two lists of choices are the same (first_player's seats follow the players). */
+export function sameChoices(a, b) {
+  return JSON.stringify(a || []) === JSON.stringify(b || []);
+}
+
+/** The message that asks Python to set `name` (one ace's share when `suit` is given). */
+export function setMessage(form, name, value, suit = null) {
+  const message = { intent: "set", version: (form && form.version) ?? 0, option: name, value };
+  if (suit) message.suit = suit;
+  return message;
+}
+
+/** Whether a control should now show the value in force. A new form version means the rules
+ * were changed elsewhere: what was typed goes. Otherwise a refused value stays beside its error,
+ * and a text field being typed in keeps its text ("0.25" stays, though 1/4 is in force). */
+export function showsValueInForce({ newVersion, hasError, typing }) {
+  if (newVersion) return true;
+  if (hasError) return false;
+  return !typing;
+}
+
+/** What a house rule's control shows: the function's name, or that there is none. */
+export function functionText(value) {
+  return value == null ? "none: the rule as written" : value;
+}
+
+/** The text a text-like control shows for `option` (a share: the suit's fraction). */
+export function textValue(option, suit = null) {
+  const value = option.value;
+  if (suit) return value && value[suit] != null ? String(value[suit]) : "";
+  return value == null ? "" : String(value);
+}
+
+function controlHTML(option, uid) {
+  const id = elementId(uid, option.name);
+  const help = elementId(uid, option.name, "help");
+  const described = (field) => `aria-describedby="${help} ${elementId(uid, field, "error")}"`;
+  const text = 'type="text" autocomplete="off" spellcheck="false"';
+  switch (option.kind) {
+    case "bool":
+      return `<input type="checkbox" id="${id}" ${described(option.name)}>`;
+    case "text":
+      return `<input ${text} inputmode="numeric" id="${id}" ${described(option.name)}>`;
+    case "function":
+      return (
+        `<output id="${id}" class="borsen-editor-function" ${described(option.name)}></output>` +
+        `<button type="button" class="borsen-editor-remove" data-option="${option.name}" ` +
+        `aria-label="Remove the ${escapeHTML(option.label.toLowerCase())}">Remove</button>`
+      );
+    case "shares":
+      return (option.suits || [])
+        .map(({ suit, label }) => {
+          const field = fieldId(option.name, suit);
+          const sid = elementId(uid, field);
+          return (
+            `<span class="borsen-editor-share borsen-share-${suit}">` +
+            `<label for="${sid}">${escapeHTML(label)}</label>` +
+            `<input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}" ` +
+            `${described(field)}></span>`
+          );
+        })
+        .join("");
+    default:
+      return `<select id="${id}" ${described(option.name)}></select>`;
+  }
+}
+
+function errorsHTML(option, uid) {
+  const fields =
+    option.kind === "shares"
+      ? (option.suits || []).map(({ suit }) => fieldId(option.name, suit))
+      : [option.name];
+  return fields
+    .map(
+      (field) =>
+        `<p class="borsen-editor-error" id="${elementId(uid, field, "error")}" ` +
+        `data-field="${field}" aria-live="polite" hidden></p>`,
+    )
+    .join("");
+}
+
+/** One option's row: its rule number and label, the control, a help line, its error(s). */
+export function rowHTML(option, uid) {
+  const name = option.name;
+  const labelId = elementId(uid, name, "label");
+  // The shares are four inputs, each labelled by its ace: the row's label names the group.
+  const label =
+    option.kind === "shares"
+      ? `<span class="borsen-editor-label" id="${labelId}">`
+      : `<label class="borsen-editor-label" id="${labelId}" for="${elementId(uid, name)}">`;
+  const close = option.kind === "shares" ? "</span>" : "</label>";
+  const group =
+    option.kind === "shares" ? ` role="group" aria-labelledby="${labelId}"` : "";
+  return (
+    `<div class="borsen-editor-row borsen-rule-${name}" data-option="${name}" ` +
+    `data-kind="${option.kind}">` +
+    `${label}<span class="borsen-editor-rule">${escapeHTML(option.rule)}</span> ` +
+    `<span class="borsen-editor-name">${escapeHTML(option.label)}</span>${close}` +
+    `<div class="borsen-editor-control"${group}>${controlHTML(option, uid)}</div>` +
+    `<p class="borsen-editor-help" id="${elementId(uid, name, "help")}">` +
+    `<code>${escapeHTML(name)}</code> — ${escapeHTML(option.help)}</p>` +
+    `${errorsHTML(option, uid)}</div>`
+  );
+}
