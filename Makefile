@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test test-python test-js js lint format bench bench-widget clean
+.PHONY: setup lab test test-python test-js js lint format bench bench-widget bench-classroom clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ bench: setup
 # Median click → updated DOM in JupyterLab + headless Chromium (needs chromium).
 bench-widget: setup
 	$(PY) benchmarks/widget_latency.py
+
+# A class on phones: click → every other student's page, 30 students (needs chromium).
+bench-classroom: setup
+	$(PY) benchmarks/classroom_latency.py
 
 # JupyterLite: the game as a static web page, Python in the browser, no network once loaded.
 # `make lite` builds build/lite/site and build/lite/borsen-lite.tar.gz (see README, "For teachers").

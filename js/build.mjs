@@ -1,10 +1,15 @@
 // Build the widgets' front end: js/src/ → borsen_widget/jupyter/static/
-// {widget.js,panel.js,widget.css,editor.js,editor.css} (panel.js is ProbabilityPanel's module; it
-// shares the panel's code and the CSS with the game; editor.* are RulesEditor's own).
+//   widget.js   the game widget (anywidget ES module)
+//   panel.js    ProbabilityPanel's module (it shares the panel's code and the CSS with the game)
+//   widget.css  the styles of both, and of the table on the students' page
+//   editor.js, editor.css: RulesEditor's own
+//   student.js, student.css, student.html: the students' page of a class (w.classroom()),
+//               whose table is drawn by the same source (js/src/table.js) as the widget's
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
 import { build } from "esbuild";
+import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,38 +27,18 @@ const common = {
   banner: { js: banner, css: banner },
 };
 
-await build({
-  ...common,
-  entryPoints: ["src/widget.js"],
-  outfile: path.join(outdir, "widget.js"),
-  format: "esm",
-  target: "es2020",
-});
-await build({
-  ...common,
-  entryPoints: ["src/panel-widget.js"],
-  outfile: path.join(outdir, "panel.js"),
-  format: "esm",
-  target: "es2020",
-});
-await build({
-  ...common,
-  entryPoints: ["src/widget.css"],
-  outfile: path.join(outdir, "widget.css"),
-  target: "chrome111",
-});
-await build({
-  ...common,
-  entryPoints: ["src/editor.js"],
-  outfile: path.join(outdir, "editor.js"),
-  format: "esm",
-  target: "es2020",
-});
-await build({
-  ...common,
-  entryPoints: ["src/editor.css"],
-  outfile: path.join(outdir, "editor.css"),
-  target: "chrome111",
-});
-const built = "{widget.js,panel.js,widget.css,editor.js,editor.css}";
+for (const [entry, out] of [
+  ["src/widget.js", "widget.js"],
+  ["src/panel-widget.js", "panel.js"],
+  ["src/editor.js", "editor.js"],
+  ["src/student.js", "student.js"],
+]) {
+  await build({ ...common, entryPoints: [entry], outfile: path.join(outdir, out), format: "esm", target: "es2020" });
+}
+for (const name of ["widget.css", "editor.css", "student.css"]) {
+  await build({ ...common, entryPoints: [`src/${name}`], outfile: path.join(outdir, name), target: "chrome111" });
+}
+await mkdir(outdir, { recursive: true });
+await copyFile(path.join(here, "src", "student.html"), path.join(outdir, "student.html"));
+const built = "{widget.js,panel.js,widget.css,editor.js,editor.css,student.js,student.css,student.html}";
 console.log(`built ${path.relative(process.cwd(), outdir) || "."}/${built}`);

@@ -8,17 +8,17 @@ The site holds everything it loads (see ../shared/notes/jupyterlite.md for why e
 - ``static/pyodide/``: Pyodide's core from the npm package ``pyodide`` at exactly the kernel's
   version, and the pure-Python wheels the kernel itself needs, at the versions of Pyodide's lock;
   the lock is trimmed to them and their sha256 rewritten (PyPI's files differ from Pyodide's).
-- ``pypi/``: this project's wheel and anywidget, ipywidgets, comm, psygnal, jupyterlab_widgets
-  at the versions installed here (so the browser side of each widget matches its Python side),
-  served by piplite with the fallback to PyPI switched off.
-- ``files/``: copies of the project's notebooks, each starting with ``%pip install -q
-  borsen_widget`` and a cell that says in one sentence what this page cannot do. Code that
-  needs a compiled package (a cell tagged ``needs-compiled``; a statement importing numpy,
-  pandas, matplotlib or a module of the package that imports them, found in the source, e.g.
-  ``borsen_widget.simulate``; a statement using a name only such code makes) is commented out,
-  or its whole cell becomes a markdown cell showing its code and any saved plot (see
-  ``_Cells``). The build fails if a module the page needs (engine, widget, analysis) imports
-  a compiled package.
+- ``pypi/``: this project's wheel and anywidget, ipywidgets, comm, psygnal, jupyterlab_widgets,
+  segno at the versions installed here (so the browser side of each widget matches its Python
+  side), served by piplite with the fallback to PyPI switched off.
+- ``files/``: copies of the project's notebooks (not :data:`SERVER_NOTEBOOKS`), each starting
+  with ``%pip install -q borsen_widget`` and a cell that says in one sentence what this page
+  cannot do. Code that needs a compiled package (a cell tagged ``needs-compiled``; a statement
+  importing numpy, pandas, matplotlib or a module of the package that imports them, found in
+  the source, e.g. ``borsen_widget.simulate``; a statement using a name only such code makes)
+  is commented out, or its whole cell becomes a markdown cell showing its code and any saved
+  plot (see ``_Cells``). The build fails if a module the page needs (engine, widget,
+  analysis) imports a compiled package.
 
 Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
 ``pip install -e ".[lite]"``.
@@ -80,7 +80,12 @@ KERNEL_PACKAGES = (
 )
 
 #: Packages the lock lacks: served by piplite from ``pypi/`` at the build environment's versions.
-WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_widgets")
+#: segno (the classroom's QR code) is a dependency of the project's wheel, so ``%pip install``
+#: needs it here although a class cannot be opened on the page.
+WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_widgets", "segno")
+#: Notebooks that need a server in the kernel (a class on the students' phones): JupyterLite has
+#: no server sockets, so they are left out of the site (``w.classroom()`` would say so).
+SERVER_NOTEBOOKS = ("classroom.ipynb",)
 
 #: Files of the npm package ``pyodide`` that the kernel loads (the rest are docs and consoles).
 PYODIDE_CORE = (
@@ -319,6 +324,8 @@ def stage_notebooks(stage: Path, notebooks: Path) -> list[str]:
     check_pure_modules(compiled)
     names = []
     for source in sorted(notebooks.glob("*.ipynb")):
+        if source.name in SERVER_NOTEBOOKS:
+            continue
         notebook = json.loads(source.read_text(encoding="utf-8"))
         lite = lite_notebook(notebook, compiled)
         (target / source.name).write_text(

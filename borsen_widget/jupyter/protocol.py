@@ -9,6 +9,12 @@ id of the request (so that a notice reaches only the page that made it)::
     {"intent": "list", "version": 17, "aces": ["AS", "AH"]}
     {"intent": "panel" | "guess" | "reveal", "version": 17}
     {"intent": "vote", "version": 17, "choice": "draw" | "bank"}
+    {"intent": "open_seat" | "take_back", "version": 17, "seat": 1}
+
+The last two are the teacher's, for a class on the students' phones
+(:mod:`borsen_widget.jupyter.classroom`); a student's page may send only
+:data:`STUDENT_INTENTS` through :func:`read_request` (its joining and seat requests are read by
+the classroom itself).
 
 :func:`read_request` checks a message's shape, sizes and version and returns a
 :class:`Request`, or raises :class:`BadMessage` whose text is the notice. Every notice quotes at
@@ -28,12 +34,19 @@ from ..engine.words import card_list
 #: Every intent a page may send.
 GAME_INTENTS = ("draw", "bank", "list", "keep", "undo", "new_game", "pause", "resume", "step")
 TEACHER_INTENTS = ("panel", "guess", "reveal", "vote")
-INTENTS = GAME_INTENTS + TEACHER_INTENTS
+#: The teacher's seat controls while a class is open: they name a seat.
+SEAT_INTENTS = ("open_seat", "take_back")
+INTENTS = GAME_INTENTS + TEACHER_INTENTS + SEAT_INTENTS
 #: The intents a projector's ProbabilityPanel may send.
 PANEL_INTENTS = ("reveal", "vote", "guess")
-FIELDS = ("intent", "version", "aces", "choice", "id")
+#: The intents a student's page may send about the game: a move for the seat they hold, or a
+#: vote (guess first). Undo, new game, the bots and the panel stay the teacher's.
+STUDENT_INTENTS = ("draw", "bank", "list", "keep", "vote")
+FIELDS = ("intent", "version", "aces", "choice", "id", "seat")
 #: Intents that do not depend on the position, so a click made on an older view still counts.
-ANY_VERSION = ("pause", "panel", "guess")
+ANY_VERSION = ("pause", "panel", "guess", *SEAT_INTENTS)
+#: Seats a game may have (R1: 2–8 players).
+MAX_SEATS = 8
 CHOICES = ("draw", "bank")
 #: Sizes a well-formed message never exceeds.
 MAX_FIELDS = len(FIELDS)
@@ -60,6 +73,7 @@ class Request:
     aces: tuple[str, ...] | None = None
     choice: str | None = None
     id: str | int | None = None
+    seat: int | None = None
 
 
 def request_id(content) -> str | int | None:
@@ -121,11 +135,17 @@ def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> 
             raise BadMessage("A vote is for draw or bank; nothing changed.")
     elif "choice" in content:
         raise BadMessage(f"Only a vote names a choice, not {intent!r}; nothing changed.")
+    seat = content.get("seat")
+    if intent in SEAT_INTENTS:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
+            raise BadMessage("That request names no seat; nothing changed.")
+    elif "seat" in content:
+        raise BadMessage(f"Only a seat request names a seat, not {intent!r}; nothing changed.")
     if seen > version:
         raise BadMessage("A message from the page named a view that does not exist yet.")
     if seen < version and intent not in ANY_VERSION:
         raise BadMessage(_EARLIER_VIEW)
-    return Request(intent, seen, aces, choice, request_id(content))
+    return Request(intent, seen, aces, choice, request_id(content), seat)
 
 
 def refusal_notice(error: IllegalActionError, who: str, limit: int | None) -> str:

@@ -22,7 +22,11 @@ running loop (plain Python, tests) it is worked out at once, up to :data:`NO_LOO
 states. Nothing is computed while no panel is shown.
 
 Guess first: the feed asks the question and hides the answers (they are not even sent to the
-browser) until Reveal; it counts the class's votes. Every new decision hides the answers again.
+browser) until Reveal; it counts the class's votes, one per voter (a student on their phone,
+see :mod:`borsen_widget.jupyter.classroom`, whose new vote replaces the old one) while each
+click on the teacher's own vote buttons counts as one more vote. Until Reveal only how many
+have voted is sent, not the split, so nobody follows the crowd. Every new decision hides the
+answers again and clears the votes.
 
 Imports: the analysis and the standard library only; it knows the widget only through the
 public attributes it reads (``game``, ``names``, ``objective``, ``guess_first``, ``version``,
@@ -202,7 +206,9 @@ class TeacherFeed:
         self._shown_progress = 0.0
         self.decision = 0
         self.revealed = False
-        self.votes = {"draw": 0, "bank": 0}
+        # One vote per voter for the decision on the table: {voter: "draw" | "bank"}.
+        self._ballots: dict = {}
+        self._clicks = 0  # the teacher's own vote clicks, each a voter of its own
 
     # -- the position
 
@@ -248,7 +254,7 @@ class TeacherFeed:
         if old_game is not game or old_key is None or old_key[1:] != self._key[1:]:
             self.decision += 1
             self.revealed = False
-            self.votes = {"draw": 0, "bank": 0}
+            self._ballots = {}
         self._spent = 0
         self._slice = SLICE_STATES
         try:
@@ -349,14 +355,32 @@ class TeacherFeed:
 
     def hide(self) -> None:
         self.revealed = False
-        self.votes = {"draw": 0, "bank": 0}
+        self._ballots = {}
 
     def reveal(self) -> None:
         self.revealed = True
         self.publish()
 
-    def vote(self, choice: str) -> None:
-        self.votes = {**self.votes, choice: self.votes[choice] + 1}
+    @property
+    def votes(self) -> dict:
+        """The class's split for the decision on the table: ``{"draw": n, "bank": m}``."""
+        counts = {"draw": 0, "bank": 0}
+        for choice in self._ballots.values():
+            counts[choice] += 1
+        return counts
+
+    @property
+    def ballots(self) -> dict:
+        """Each voter's vote for the decision on the table (a copy): ``{voter: choice}``."""
+        return dict(self._ballots)
+
+    def vote(self, choice: str, voter=None) -> None:
+        """Count a vote: ``voter`` (any hashable name) has one vote, which a new one replaces;
+        ``None`` (a click on the teacher's own buttons) is one more vote each time."""
+        if voter is None:
+            self._clicks += 1
+            voter = ("click", self._clicks)
+        self._ballots[voter] = choice
         self.publish()
 
     def is_hidden(self) -> bool:
@@ -377,13 +401,17 @@ class TeacherFeed:
             "guess": {
                 "on": bool(w.guess_first),
                 "revealed": self.revealed,
-                "votes": dict(self.votes),
+                "votes": self.votes,
+                "voters": len(self._ballots),
             },
             "hidden": False,
         }
         if self.is_hidden() and figures.get("kind") in ("choice", "forced"):
             data = _hide(data)
             data["hidden"] = True
+        if self.is_hidden():
+            # How many have voted, not how: the split waits for Reveal like the answers.
+            data["guess"]["votes"] = None
         return data
 
     # -- who is shown the figures
@@ -414,9 +442,10 @@ class TeacherFeed:
 
     # -- requests from a page
 
-    def request(self, intent: str, choice: str | None = None) -> None:
-        """A reveal or a vote from a page (guess first); a request that does not fit the
-        moment raises :class:`BadMessage` with a polite text and changes nothing."""
+    def request(self, intent: str, choice: str | None = None, voter=None) -> None:
+        """A reveal or a vote from a page (guess first), a vote by ``voter`` (see :meth:`vote`);
+        a request that does not fit the moment raises :class:`BadMessage` with a polite text
+        and changes nothing."""
         if not self.active():
             raise BadMessage("The probabilities are not shown; nothing changed.")
         if not self._widget.guess_first:
@@ -432,4 +461,4 @@ class TeacherFeed:
             raise BadMessage("A vote is for draw or bank; nothing changed.")
         if choice == "bank" and self.kind != "choice":
             raise BadMessage("The pile is empty: banking is not a choice now.")
-        self.vote(choice)
+        self.vote(choice, voter)

@@ -12,7 +12,8 @@ words (the engine alone decides what is legal).
 Bots play by themselves, ``bot_delay`` seconds apart, scheduled on the kernel's asyncio loop;
 with ``bot_delay=0`` or no running loop they play at once. Imports: anywidget, traitlets and the
 standard library only (the widget must run in JupyterLite); the teacher's panel and
-:mod:`borsen_widget.analysis` are imported only when a panel is first shown.
+:mod:`borsen_widget.analysis` are imported only when a panel is first shown, and the classroom
+(:meth:`BorsenWidget.classroom`: tornado, segno) only when a class is opened.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.words import and_join
 from .protocol import (
+    SEAT_INTENTS,
     TEACHER_INTENTS,
     BadMessage,
     PythonOwnsState,
@@ -118,6 +120,8 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     - ``allow_undo``: the undo button, for practice; ``False`` for a real match.
     - ``paused``: start with the bots paused (watch a bots-only game step by step).
     - ``show_probabilities``, ``guess_first``, ``objective``: the teacher's panel (below).
+
+    ``w.classroom()`` opens the game to the students' phones (a join card, votes, seats).
     """
 
     _esm = STATIC / "widget.js"
@@ -131,6 +135,10 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     #: The teacher's panel's figures while ``show_probabilities`` is on, else ``{}`` (see
     #: :mod:`borsen_widget.panel`; public information only).
     panel = traitlets.Dict().tag(sync=True)
+
+    #: The join card while a class is open on the students' phones (see :meth:`classroom`):
+    #: the address, its QR code, who is here and who holds which seat; ``{}`` otherwise.
+    room_card = traitlets.Dict().tag(sync=True)
 
     #: Show the teacher's panel beside the table: the exact chance that the next draw is
     #: accepted, the deck by rank, and the values of drawing and banking (also the
@@ -187,6 +195,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         self._actors: list[bool] = []
         self._game = game if game is not None else Game(rules, seed)
         self._feed = None  # the teacher's figures, made when a panel is first shown
+        self._room = None  # the class on the students' phones, while one is open
         self._ready = False
         super().__init__(**kwargs)
         self.notice = notice("", "info", number=0)
@@ -380,10 +389,63 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
 
         return RulesEditor(self)
 
+    def classroom(
+        self,
+        host: str = "127.0.0.1",
+        *,
+        port: int = 0,
+        address: str | None = None,
+        max_students: int = 60,
+    ):
+        """Open a class: serve a page where students join this game from their own phones,
+        vote (guess first) and play the seats the teacher opens. Returns the
+        :class:`~borsen_widget.jupyter.classroom.room.Classroom` (``room.url``,
+        ``room.students``, ``room.votes``, ``room.open_seats()``, ``room.stop()``).
+
+        The server runs on this kernel's own event loop and listens on ``host``: this computer
+        only (``"127.0.0.1"``) unless the teacher names another, e.g. ``"0.0.0.0"`` for the
+        classroom's network. ``port`` 0 picks a free one; ``address`` is the address students
+        type (by default found from this computer's name). A class already open is stopped
+        first. In JupyterLite (Python in the browser) there is no server: this says so.
+        """
+        from .classroom.room import Classroom  # tornado and segno only once a class is opened
+
+        if self._room is not None:
+            self._room.stop()
+        self._room = Classroom(
+            self, host=host, port=port, address=address, max_students=max_students
+        )
+        return self._room
+
+    @property
+    def room(self):
+        """The class open on the students' phones (see :meth:`classroom`), or None."""
+        room = self._room
+        return room if room is not None and room.is_running else None
+
+    def handle(self, request: Request) -> None:
+        """Carry out a checked request (see :func:`~borsen_widget.jupyter.protocol.read_request`)
+        as if this widget's page had sent it: a move for the seat to act (checked by the
+        engine), a vote or a reveal. Raises :class:`~borsen_widget.jupyter.protocol.BadMessage`
+        with the polite text when it cannot be done; the caller shows it to whoever asked."""
+        if request.intent in TEACHER_INTENTS:
+            self._do_teacher(request)
+            self._clear_notice()
+        elif request.intent in SEAT_INTENTS:
+            if self.room is None:
+                raise BadMessage("No class is open on the students' phones; nothing changed.")
+            self.room.seat_request(request.intent, request.seat)
+            self._clear_notice()
+        else:
+            self._do(request)
+
     def close(self) -> None:
         self._cancel_bots()
         if getattr(self, "_feed", None) is not None:
             self._feed.stop()
+        if getattr(self, "_room", None) is not None:
+            self._room.stop()  # every student's page is told the class has ended
+            self._room = None
         super().close()
 
     # ------------------------------------------------------------------ messages
@@ -393,12 +455,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         with self.hold_sync():
             shown = self._version
             try:
-                request = read_request(content, version=self._version)
-                if request.intent in TEACHER_INTENTS:
-                    self._do_teacher(request)
-                    self._clear_notice()
-                else:
-                    self._do(request)
+                self.handle(read_request(content, version=self._version))
             except BadMessage as error:
                 self._notify(str(error), request=request_id(content))
             except Exception as error:  # a house rule, or code watching the widget, raised

@@ -255,8 +255,40 @@ export function newEvents(shown, events) {
   return events.filter((e) => !seen.has(`${e.id}|${e.text}`));
 }
 
+/**
+ * Request ids for one view or page: ``next()`` gives "<prefix>-1", "<prefix>-2", ... so a
+ * notice that names its request can be told apart from another view's.
+ * @param {string} prefix
+ */
+export function requestIds(prefix) {
+  let n = 0;
+  return {
+    next() {
+      n += 1;
+      return `${prefix}-${n}`;
+    },
+  };
+}
+
+/**
+ * Whether a notice is this view's to show: it answers none of the requests (news for every
+ * view), or one of this view's own (its id starts with this view's prefix).
+ * @param {{request?: string|number|null}} notice
+ * @param {string} prefix
+ */
+export function isMine(notice, prefix) {
+  const request = notice ? notice.request : null;
+  if (request === null || request === undefined) return true;
+  return String(request).startsWith(`${prefix}-`);
+}
+
 /** Small inline icons (SVG, so they look the same on every machine, emoji font or not). */
 export const ICONS = {
+  phone:
+    '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
+    '<path fill="currentColor" d="M5 1h6a1.5 1.5 0 0 1 1.5 1.5v11A1.5 1.5 0 0 1 11 15H5a1.5 1.5' +
+    ' 0 0 1-1.5-1.5v-11A1.5 1.5 0 0 1 5 1zm0 1.5v9.5h6V2.5zM8 12.6a.9.9 0 1 0 0 1.8.9.9 0 0 0 ' +
+    '0-1.8z"/></svg>',
   lock:
     '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
     '<path fill="currentColor" d="M4 7V5a4 4 0 0 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5A1.5 1.5 0 0 1' +

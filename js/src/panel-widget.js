@@ -2,7 +2,7 @@
 // for another cell or a JupyterLab view on a projector. Python keeps `panel` in step with the
 // game; clicks and keys become requests with the version of the view they were made on.
 
-import { escapeHTML } from "./helpers.js";
+import { escapeHTML, isMine, requestIds } from "./helpers.js";
 import { mountPanel } from "./panel.js";
 import { panelKey } from "./panel-helpers.js";
 
@@ -23,10 +23,11 @@ function render({ model, el }) {
   const noticeText = root.querySelector(".borsen-notice-text");
   const off = root.querySelector(".borsen-panel-off");
   let dismissed = -1;
+  const ids = requestIds(uid);
 
   function send(intent, extra = {}) {
     const data = model.get("panel") || {};
-    model.send({ intent, version: data.version ?? -1, ...extra });
+    model.send({ intent, version: data.version ?? -1, id: ids.next(), ...extra });
   }
 
   const panel = mountPanel(root, { send, uid });
@@ -46,9 +47,11 @@ function render({ model, el }) {
 
   function drawNotice() {
     const n = model.get("notice") || {};
-    noticeText.innerHTML = escapeHTML(n.text || "");
+    // A notice that answers another view's request is not this view's to show.
+    const text = isMine(n, uid) ? n.text || "" : "";
+    noticeText.innerHTML = escapeHTML(text);
     notice.dataset.level = n.level || "info";
-    notice.hidden = !n.text || n.id === dismissed;
+    notice.hidden = !text || n.id === dismissed;
   }
 
   function onClick(event) {

@@ -283,18 +283,32 @@ export function mountPanel(host, { send, uid }) {
     const asking = Boolean(d.hidden);
     show(ui.vote, asking);
     show(ui.voteBank, d.kind === "choice");
+    // Until Reveal Python sends how many voted, not how (votes is null): nobody follows the
+    // crowd. The buttons then carry no count.
+    const split = g.votes || null;
     for (const [button, choice] of [[ui.voteDraw, "draw"], [ui.voteBank, "bank"]]) {
-      const n = g.votes[choice] ?? 0;
-      button.querySelector(".borsen-vote-count").textContent = String(n);
-      button.setAttribute("aria-label", `A vote for ${choice}: ${n} so far`);
+      const n = split ? (split[choice] ?? 0) : null;
+      const counter = button.querySelector(".borsen-vote-count");
+      counter.textContent = n === null ? "" : String(n);
+      counter.hidden = n === null;
+      button.setAttribute(
+        "aria-label",
+        n === null ? `A vote for ${choice}` : `A vote for ${choice}: ${n} so far`,
+      );
     }
     ui.guess.setAttribute(
       "aria-label",
       g.on ? "Guess first is on: the answers wait for Reveal" : "Guess first: hide the answers",
     );
-    const votes = (g.votes.draw ?? 0) + (g.votes.bank ?? 0);
-    show(ui.votes, g.on && !asking && votes > 0);
-    ui.votes.textContent = g.on && votes ? `The class voted: ${votesText(g.votes)}` : "";
+    const voters = g.voters ?? (split ? (split.draw ?? 0) + (split.bank ?? 0) : 0);
+    if (g.on && asking) {
+      show(ui.votes, true);
+      ui.votes.textContent = voters === 1 ? "1 vote so far" : `${voters} votes so far`;
+    } else {
+      const total = split ? (split.draw ?? 0) + (split.bank ?? 0) : 0;
+      show(ui.votes, Boolean(g.on && total > 0));
+      ui.votes.textContent = g.on && total ? `The class voted: ${votesText(split)}` : "";
+    }
   }
 
   function update(next) {

@@ -5,8 +5,10 @@ import widget from "../src/widget.js";
 function fakeModel(state) {
   const handlers = {};
   const sent = [];
+  const ids = [];
   return {
     sent,
+    ids,
     get: (k) => state[k],
     set(k, v) {
       state[k] = v;
@@ -20,7 +22,11 @@ function fakeModel(state) {
     },
     save_changes() {},
     send(msg) {
-      sent.push(msg);
+      // Each request carries its view's own id (checked in "request ids" below); the other
+      // tests compare the rest.
+      const { id, ...rest } = msg;
+      ids.push(id);
+      sent.push(rest);
     },
     handlers,
   };
@@ -169,6 +175,58 @@ describe("render", () => {
     model.set("view", view({ version: 8, events }));
     expect(el.querySelector(".borsen-sr").textContent).toBe("Ada drew 4♣ — lower than 6♠: the pile passes to Bo.");
     expect(el.querySelector(".borsen-sr").getAttribute("aria-live")).toBe("polite");
+  });
+
+  test("request ids: each request has this view's own id, and notices show on that view only", () => {
+    const el2 = document.createElement("div");
+    document.body.appendChild(el2);
+    const cleanup2 = widget.render({ model, el: el2 });
+    button("draw").click();
+    el2.querySelector('button[data-intent="draw"]').click();
+    const [mine, theirs] = model.ids;
+    expect(mine).toMatch(/^borsen-[a-z0-9]+-1$/);
+    expect(theirs).toMatch(/^borsen-[a-z0-9]+-1$/);
+    expect(mine).not.toBe(theirs);
+    // The second view's click lost the race: only the second view says so.
+    model.set("notice", { id: 4, text: "That click was made on an earlier view.", level: "warning", request: theirs });
+    expect(el.querySelector(".borsen-notice").hidden).toBe(true);
+    expect(el2.querySelector(".borsen-notice").hidden).toBe(false);
+    // A notice that answers no request (news for everyone) shows on both.
+    model.set("notice", { id: 5, text: "New game: players 3 → 4.", level: "info", request: null });
+    expect(el.querySelector(".borsen-notice").hidden).toBe(false);
+    expect(el2.querySelector(".borsen-notice").hidden).toBe(false);
+    cleanup2();
+  });
+
+  test("the join card of a class: address, QR code, students and the seat buttons", () => {
+    expect(el.querySelector(".borsen-room").hidden).toBe(true);
+    model.set("room_card", {
+      url: "http://127.0.0.1:5000/abc/", qr: '<svg class="borsen-qr-code"></svg>', local: true,
+      students: [{ name: "Lina", seat: 0, here: true }, { name: "<i>Max</i>", seat: null, here: false }],
+      count: 2, max: 60, voters: 1,
+      seats: [
+        { seat: 0, name: "Ada", bot: false, open: true, holder: "Lina" },
+        { seat: 1, name: "Bo", bot: false, open: false, holder: null },
+        { seat: 2, name: "Cy", bot: true, open: false, holder: null },
+      ],
+    });
+    const card = el.querySelector(".borsen-room");
+    expect(card.hidden).toBe(false);
+    expect(el.querySelector(".borsen-layout").classList.contains("has-panel")).toBe(true);
+    expect(card.querySelector(".borsen-room-url").textContent).toBe("http://127.0.0.1:5000/abc/");
+    expect(card.querySelector(".borsen-qr-code")).not.toBeNull();
+    expect(card.querySelector(".borsen-room-count").textContent).toBe("2 students · 1 away · 1 voted");
+    expect(card.querySelector(".borsen-room-students").innerHTML).toContain("&lt;i&gt;Max&lt;/i&gt; (away)");
+    expect(el.querySelector('.borsen-seat[data-seat="0"] .borsen-holder').textContent).toBe("Lina");
+    card.querySelector('[data-room="take_back"]').click();
+    card.querySelector('[data-room="open_seat"]').click();
+    expect(model.sent).toEqual([
+      { intent: "take_back", version: 7, seat: 0 },
+      { intent: "open_seat", version: 7, seat: 1 },
+    ]);
+    expect(card.querySelectorAll("button")).toHaveLength(2); // a bot's seat has none
+    model.set("room_card", {});
+    expect(card.hidden).toBe(true);
   });
 
   test("cleanup removes the listeners and the DOM", () => {

@@ -103,7 +103,9 @@ print(" ".join(MODULES))
 """
 
 OTHER_NOTEBOOKS = sorted(
-    p.name for p in (REPO / "notebooks").glob("*.ipynb") if p.name != "play.ipynb"
+    p.name
+    for p in (REPO / "notebooks").glob("*.ipynb")
+    if p.name != "play.ipynb" and p.name not in load_build_script().SERVER_NOTEBOOKS
 )
 
 

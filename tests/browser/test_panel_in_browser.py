@@ -235,11 +235,15 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
     for _ in range(2):
         panel.locator('[data-choice="draw"]').click()
     page.locator(f"{SOLO} [data-choice=bank]").click()
+    # Until Reveal both panels say how many voted, not how (nobody follows the crowd).
     page.wait_for_function(
-        f"() => document.querySelector('{SOLO} [data-count=bank]').textContent === '1' && "
-        f"document.querySelector('{GAME} [data-count=draw]').textContent === '2'"
+        f"() => document.querySelector('{SOLO} .borsen-panel-votes').textContent === "
+        f"'3 votes so far' && document.querySelector('{GAME} .borsen-panel-votes')"
+        ".textContent === '3 votes so far'"
     )
-    assert kernel.eval("w.panel['guess']['votes']") == {"draw": 2, "bank": 1}
+    assert page.locator(f"{GAME} [data-count=draw]").inner_text() == ""
+    assert kernel.eval("w.teacher.votes") == {"draw": 2, "bank": 1}
+    assert kernel.eval("w.panel['guess']['votes']") is None
     page.locator(f"{SOLO} .borsen-panel").screenshot(
         path=str(artifacts / "panel-guess.png"), animations="disabled"
     )

@@ -244,10 +244,12 @@ ANSWERS = ("p_accept", "outcomes", "one_step", "choice")
 def test_guess_first_hides_the_answers_until_reveal():
     w = widget(**POSITIONS["§4 example"], show_probabilities=True, guess_first=True)
     data = w.panel
+    # Until Reveal, how many voted but not how: the split waits like the answers.
     assert data["hidden"] and data["guess"] == {
         "on": True,
         "revealed": False,
-        "votes": {"draw": 0, "bank": 0},
+        "votes": None,
+        "voters": 0,
     }
     assert all(data[k] is None for k in ANSWERS) and data["best"]["advice"] is None
     assert all(e["accepted"] is None for e in data["deck_left"])  # the chart's marks too
@@ -258,7 +260,9 @@ def test_guess_first_hides_the_answers_until_reveal():
     for choice, times in (("draw", 3), ("bank", 2)):
         for _ in range(times):
             intent(w, "vote", choice=choice)
-    assert w.panel["guess"]["votes"] == {"draw": 3, "bank": 2} and w.panel["hidden"]
+    # Each click on the teacher's own buttons is one more vote.
+    assert w.panel["guess"]["voters"] == 5 and w.panel["guess"]["votes"] is None
+    assert w.teacher.votes == {"draw": 3, "bank": 2} and w.panel["hidden"]
     intent(w, "reveal")
     data = w.panel
     assert not data["hidden"] and data["guess"]["revealed"]
@@ -268,7 +272,8 @@ def test_guess_first_hides_the_answers_until_reveal():
     # A new decision hides the answers again, with fresh votes.
     intent(w, "draw")
     data = w.panel
-    assert data["hidden"] and data["guess"]["votes"] == {"draw": 0, "bank": 0}
+    assert data["hidden"] and data["guess"]["voters"] == 0
+    assert w.teacher.votes == {"draw": 0, "bank": 0}
     assert all(data[k] is None for k in ANSWERS)
     # Python can reveal too; switching guess first on again hides them.
     w.reveal()
@@ -352,7 +357,7 @@ def test_a_probability_panel_stays_in_step_and_stops_when_closed():
     intent(w, "reveal", target=p)
     assert not p.notice["text"], p.notice
     assert not w.panel["hidden"] and p.panel == w.panel
-    assert w.panel["guess"]["votes"] == {"draw": 1, "bank": 0}
+    assert w.teacher.votes == {"draw": 1, "bank": 0} and w.panel["guess"]["voters"] == 1
     second = ProbabilityPanel(w)
     assert second.panel == p.panel
     p.close()
@@ -570,3 +575,17 @@ def test_games_differing_only_in_hidden_order_give_identical_panels():
         panels.append((x.panel, p.panel))
     assert panels[0] == panels[1]
     assert panels[0][0]["best"]["state"] == "solved" and panels[0][0] == panels[0][1]
+
+
+def test_a_voter_has_one_vote_per_decision_and_a_new_one_replaces_it():
+    """Votes per voter (a student's phone), the teacher's clicks each one more (guess first)."""
+    w = widget(**POSITIONS["§4 example"], show_probabilities=True, guess_first=True)
+    w.teacher.request("vote", "bank", voter=("student", "s1"))
+    w.teacher.request("vote", "draw", voter=("student", "s1"))
+    w.teacher.request("vote", "draw", voter=("student", "s2"))
+    intent(w, "vote", choice="bank")
+    intent(w, "vote", choice="bank")
+    assert w.teacher.votes == {"draw": 2, "bank": 2}
+    assert w.teacher.ballots[("student", "s1")] == "draw" and w.panel["guess"]["voters"] == 4
+    intent(w, "draw")  # a new decision: every vote is cleared
+    assert w.teacher.ballots == {} and w.teacher.votes == {"draw": 0, "bank": 0}

@@ -7,7 +7,13 @@ import pytest
 from helpers import position
 
 from borsen_widget import IllegalActionError
-from borsen_widget.jupyter.protocol import BadMessage, read_request, refusal_notice, request_id
+from borsen_widget.jupyter.protocol import (
+    STUDENT_INTENTS,
+    BadMessage,
+    read_request,
+    refusal_notice,
+    request_id,
+)
 
 
 def test_a_good_request_is_read():
@@ -67,3 +73,25 @@ def test_a_refused_move_is_told_in_the_widgets_words():
     with pytest.raises(IllegalActionError) as info:
         g.choose_aces([])
     assert "list at least 1 (one)" in refusal_notice(info.value, "Ada", 2)
+
+
+def test_seat_requests_name_a_seat_and_count_on_any_view():
+    """The teacher's seat buttons (a class on the students' phones): a seat number is needed,
+    no other request names one, and an older view still counts (seats are not the position)."""
+    request = read_request({"intent": "take_back", "version": 3, "seat": 1, "id": "t"}, version=5)
+    assert (request.intent, request.seat) == ("take_back", 1)
+    for content, words in (
+        ({"intent": "open_seat", "version": 5}, "names no seat"),
+        ({"intent": "open_seat", "version": 5, "seat": True}, "names no seat"),
+        ({"intent": "open_seat", "version": 5, "seat": 99}, "names no seat"),
+        ({"intent": "draw", "version": 5, "seat": 0}, "Only a seat request"),
+    ):
+        with pytest.raises(BadMessage, match=words):
+            read_request(content, version=5)
+
+
+def test_a_students_page_may_send_moves_and_votes_only():
+    for intent in ("undo", "new_game", "pause", "resume", "step", "panel", "guess", "reveal"):
+        with pytest.raises(BadMessage, match="Unknown request"):
+            read_request({"intent": intent, "version": 1}, version=1, allowed=STUDENT_INTENTS)
+    assert read_request({"intent": "bank", "version": 1}, version=1, allowed=STUDENT_INTENTS)

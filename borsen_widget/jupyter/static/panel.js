@@ -72,6 +72,20 @@ function cardLabel(code) {
 function escapeHTML(value) {
   return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
+function requestIds(prefix) {
+  let n = 0;
+  return {
+    next() {
+      n += 1;
+      return `${prefix}-${n}`;
+    }
+  };
+}
+function isMine(notice, prefix) {
+  const request = notice ? notice.request : null;
+  if (request === null || request === void 0) return true;
+  return String(request).startsWith(`${prefix}-`);
+}
 
 // src/panel-helpers.js
 function parseFraction(text) {
@@ -383,18 +397,30 @@ function mountPanel(host, { send, uid }) {
     const asking = Boolean(d.hidden);
     show(ui.vote, asking);
     show(ui.voteBank, d.kind === "choice");
+    const split = g.votes || null;
     for (const [button, choice] of [[ui.voteDraw, "draw"], [ui.voteBank, "bank"]]) {
-      const n = g.votes[choice] ?? 0;
-      button.querySelector(".borsen-vote-count").textContent = String(n);
-      button.setAttribute("aria-label", `A vote for ${choice}: ${n} so far`);
+      const n = split ? split[choice] ?? 0 : null;
+      const counter = button.querySelector(".borsen-vote-count");
+      counter.textContent = n === null ? "" : String(n);
+      counter.hidden = n === null;
+      button.setAttribute(
+        "aria-label",
+        n === null ? `A vote for ${choice}` : `A vote for ${choice}: ${n} so far`
+      );
     }
     ui.guess.setAttribute(
       "aria-label",
       g.on ? "Guess first is on: the answers wait for Reveal" : "Guess first: hide the answers"
     );
-    const votes = (g.votes.draw ?? 0) + (g.votes.bank ?? 0);
-    show(ui.votes, g.on && !asking && votes > 0);
-    ui.votes.textContent = g.on && votes ? `The class voted: ${votesText(g.votes)}` : "";
+    const voters = g.voters ?? (split ? (split.draw ?? 0) + (split.bank ?? 0) : 0);
+    if (g.on && asking) {
+      show(ui.votes, true);
+      ui.votes.textContent = voters === 1 ? "1 vote so far" : `${voters} votes so far`;
+    } else {
+      const total = split ? (split.draw ?? 0) + (split.bank ?? 0) : 0;
+      show(ui.votes, Boolean(g.on && total > 0));
+      ui.votes.textContent = g.on && total ? `The class voted: ${votesText(split)}` : "";
+    }
   }
   function update(next) {
     data = next && next.kind ? next : null;
@@ -457,9 +483,10 @@ function render({ model, el }) {
   const noticeText = root.querySelector(".borsen-notice-text");
   const off = root.querySelector(".borsen-panel-off");
   let dismissed = -1;
+  const ids = requestIds(uid);
   function send(intent, extra = {}) {
     const data = model.get("panel") || {};
-    model.send({ intent, version: data.version ?? -1, ...extra });
+    model.send({ intent, version: data.version ?? -1, id: ids.next(), ...extra });
   }
   const panel = mountPanel(root, { send, uid });
   function draw() {
@@ -475,9 +502,10 @@ function render({ model, el }) {
   }
   function drawNotice() {
     const n = model.get("notice") || {};
-    noticeText.innerHTML = escapeHTML(n.text || "");
+    const text = isMine(n, uid) ? n.text || "" : "";
+    noticeText.innerHTML = escapeHTML(text);
     notice.dataset.level = n.level || "info";
-    notice.hidden = !n.text || n.id === dismissed;
+    notice.hidden = !text || n.id === dismissed;
   }
   function onClick(event) {
     if (event.target.closest(".borsen-notice-close")) {

@@ -40,6 +40,107 @@ function rankCount(n, rank) {
   return `${n} ${name ?? rank}`;
 }
 
+// src/panel-helpers.js
+function parseFraction(text) {
+  const m = /^\s*(-?\d+)\s*(?:\/\s*(\d+))?\s*$/.exec(String(text));
+  if (!m || m[2] === "0" || /^0+$/.test(m[2] ?? "1")) {
+    throw new Error(`not a fraction: ${JSON.stringify(text)}`);
+  }
+  return { num: BigInt(m[1]), den: BigInt(m[2] ?? "1") };
+}
+function fractionText(text) {
+  const { num, den } = parseFraction(text);
+  return den === 1n ? String(num) : `${num}/${den}`;
+}
+function decimalText(text, places = 3) {
+  const { num, den } = parseFraction(text);
+  const negative = num < 0n;
+  const scale = 10n ** BigInt(places);
+  const abs = negative ? -num : num;
+  const scaled = (2n * abs * scale + den) / (2n * den);
+  const whole = scaled / scale;
+  const frac = (scaled % scale).toString().padStart(places, "0");
+  const body = places ? `${whole}.${frac}` : `${whole}`;
+  return negative && scaled !== 0n ? `-${body}` : body;
+}
+function isExactDecimal(text, places = 3) {
+  const { num, den } = parseFraction(text);
+  return num * 10n ** BigInt(places) % den === 0n;
+}
+function approxSign(text, places = 3) {
+  return isExactDecimal(text, places) ? "=" : "≈";
+}
+function isShortFraction(text, max = 11) {
+  return fractionText(text).length <= max;
+}
+function chartBars(deck) {
+  const byLabel = new Map(RANKS.map((label) => [label, { label, count: 0, accepted: 0 }]));
+  let known = true;
+  for (const entry of deck || []) {
+    const label = /^A[SHCD]?$/.test(entry.label) ? "A" : entry.label;
+    let bar = byLabel.get(label);
+    if (!bar) {
+      bar = { label, count: 0, accepted: 0 };
+      byLabel.set(label, bar);
+    }
+    bar.count += entry.count;
+    if (entry.accepted === null || entry.accepted === void 0) known = false;
+    else bar.accepted += entry.accepted;
+  }
+  const bars = [...byLabel.values()];
+  const most = Math.max(4, ...bars.map((b) => b.count));
+  return bars.map((b) => {
+    let status = "unknown";
+    if (!b.count) status = "empty";
+    else if (known) {
+      status = b.accepted === b.count ? "accepted" : b.accepted ? "partial" : "refused";
+    }
+    const accepted = known ? b.accepted : null;
+    return {
+      ...b,
+      accepted,
+      status,
+      height: 100 * b.count / most,
+      acceptedHeight: known ? 100 * b.accepted / most : 0
+    };
+  });
+}
+function chartText(bars) {
+  const total = bars.reduce((s, b) => s + b.count, 0);
+  if (!total) return "The deck is empty.";
+  const parts = bars.filter((b) => b.count).map((b) => {
+    const what = rankCount(b.count, b.label);
+    if (b.status === "unknown") return what;
+    if (b.status === "partial") return `${what}, ${b.accepted} of them accepted`;
+    return `${what}, ${b.status === "accepted" ? "accepted" : "not accepted"}`;
+  });
+  const accepted = bars.every((b) => b.accepted !== null) ? ` ${bars.reduce((s, b) => s + b.accepted, 0)} of the ${total} would be accepted.` : "";
+  return `Cards left in the deck, ${total} in all: ${parts.join("; ")}.${accepted}`;
+}
+function unitWord(value, objective) {
+  if (objective === "lead") return "cards of lead";
+  const { num, den } = parseFraction(value);
+  return num === den ? "card" : "cards";
+}
+function votesText(votes) {
+  const v = votes || {};
+  return `Draw ${v.draw ?? 0} · Bank ${v.bank ?? 0}`;
+}
+function bestStatus(best) {
+  if (!best) return "";
+  if (best.state === "working") {
+    const n = best.states ? ` (${best.states.toLocaleString("en-US").replace(/,/g, " ")} states so far)` : "";
+    return `Working out the best stopping rule…${n}`;
+  }
+  return best.text || "";
+}
+function panelKey(event, data) {
+  if (!data || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
+  const key = String(event.key || "").toLowerCase();
+  if (key === "r" && data.hidden) return { intent: "reveal" };
+  return null;
+}
+
 // src/helpers.js
 var SUITS = {
   S: { symbol: "♠", name: "spades", red: false },
@@ -209,7 +310,22 @@ function newEvents(shown, events) {
   const seen = new Set(shown.map((e) => `${e.id}|${e.text}`));
   return events.filter((e) => !seen.has(`${e.id}|${e.text}`));
 }
+function requestIds(prefix) {
+  let n = 0;
+  return {
+    next() {
+      n += 1;
+      return `${prefix}-${n}`;
+    }
+  };
+}
+function isMine(notice, prefix) {
+  const request = notice ? notice.request : null;
+  if (request === null || request === void 0) return true;
+  return String(request).startsWith(`${prefix}-`);
+}
 var ICONS = {
+  phone: '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M5 1h6a1.5 1.5 0 0 1 1.5 1.5v11A1.5 1.5 0 0 1 11 15H5a1.5 1.5 0 0 1-1.5-1.5v-11A1.5 1.5 0 0 1 5 1zm0 1.5v9.5h6V2.5zM8 12.6a.9.9 0 1 0 0 1.8.9.9 0 0 0 0-1.8z"/></svg>',
   lock: '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 7V5a4 4 0 0 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5A1.5 1.5 0 0 1 12.5 15h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4zm2 0h4V5a2 2 0 0 0-4 0v2z"/></svg>',
   trophy: '<svg class="borsen-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 1h8v1h3v2.5A3.5 3.5 0 0 1 11.7 8 4 4 0 0 1 9 10.4V12h2.5v2h-7v-2H7v-1.6A4 4 0 0 1 4.3 8 3.5 3.5 0 0 1 1 4.5V2h3V1zm8 2.5V6.3A2 2 0 0 0 13.5 4.5v-1zM4 3.5h-1.5v1A2 2 0 0 0 4 6.3z"/></svg>'
 };
@@ -224,107 +340,6 @@ var EVENT_GLYPHS = {
   rules: "§",
   end: "★"
 };
-
-// src/panel-helpers.js
-function parseFraction(text) {
-  const m = /^\s*(-?\d+)\s*(?:\/\s*(\d+))?\s*$/.exec(String(text));
-  if (!m || m[2] === "0" || /^0+$/.test(m[2] ?? "1")) {
-    throw new Error(`not a fraction: ${JSON.stringify(text)}`);
-  }
-  return { num: BigInt(m[1]), den: BigInt(m[2] ?? "1") };
-}
-function fractionText(text) {
-  const { num, den } = parseFraction(text);
-  return den === 1n ? String(num) : `${num}/${den}`;
-}
-function decimalText(text, places = 3) {
-  const { num, den } = parseFraction(text);
-  const negative = num < 0n;
-  const scale = 10n ** BigInt(places);
-  const abs = negative ? -num : num;
-  const scaled = (2n * abs * scale + den) / (2n * den);
-  const whole = scaled / scale;
-  const frac = (scaled % scale).toString().padStart(places, "0");
-  const body = places ? `${whole}.${frac}` : `${whole}`;
-  return negative && scaled !== 0n ? `-${body}` : body;
-}
-function isExactDecimal(text, places = 3) {
-  const { num, den } = parseFraction(text);
-  return num * 10n ** BigInt(places) % den === 0n;
-}
-function approxSign(text, places = 3) {
-  return isExactDecimal(text, places) ? "=" : "≈";
-}
-function isShortFraction(text, max = 11) {
-  return fractionText(text).length <= max;
-}
-function chartBars(deck) {
-  const byLabel = new Map(RANKS.map((label) => [label, { label, count: 0, accepted: 0 }]));
-  let known = true;
-  for (const entry of deck || []) {
-    const label = /^A[SHCD]?$/.test(entry.label) ? "A" : entry.label;
-    let bar = byLabel.get(label);
-    if (!bar) {
-      bar = { label, count: 0, accepted: 0 };
-      byLabel.set(label, bar);
-    }
-    bar.count += entry.count;
-    if (entry.accepted === null || entry.accepted === void 0) known = false;
-    else bar.accepted += entry.accepted;
-  }
-  const bars = [...byLabel.values()];
-  const most = Math.max(4, ...bars.map((b) => b.count));
-  return bars.map((b) => {
-    let status = "unknown";
-    if (!b.count) status = "empty";
-    else if (known) {
-      status = b.accepted === b.count ? "accepted" : b.accepted ? "partial" : "refused";
-    }
-    const accepted = known ? b.accepted : null;
-    return {
-      ...b,
-      accepted,
-      status,
-      height: 100 * b.count / most,
-      acceptedHeight: known ? 100 * b.accepted / most : 0
-    };
-  });
-}
-function chartText(bars) {
-  const total = bars.reduce((s, b) => s + b.count, 0);
-  if (!total) return "The deck is empty.";
-  const parts = bars.filter((b) => b.count).map((b) => {
-    const what = rankCount(b.count, b.label);
-    if (b.status === "unknown") return what;
-    if (b.status === "partial") return `${what}, ${b.accepted} of them accepted`;
-    return `${what}, ${b.status === "accepted" ? "accepted" : "not accepted"}`;
-  });
-  const accepted = bars.every((b) => b.accepted !== null) ? ` ${bars.reduce((s, b) => s + b.accepted, 0)} of the ${total} would be accepted.` : "";
-  return `Cards left in the deck, ${total} in all: ${parts.join("; ")}.${accepted}`;
-}
-function unitWord(value, objective) {
-  if (objective === "lead") return "cards of lead";
-  const { num, den } = parseFraction(value);
-  return num === den ? "card" : "cards";
-}
-function votesText(votes) {
-  const v = votes || {};
-  return `Draw ${v.draw ?? 0} · Bank ${v.bank ?? 0}`;
-}
-function bestStatus(best) {
-  if (!best) return "";
-  if (best.state === "working") {
-    const n = best.states ? ` (${best.states.toLocaleString("en-US").replace(/,/g, " ")} states so far)` : "";
-    return `Working out the best stopping rule…${n}`;
-  }
-  return best.text || "";
-}
-function panelKey(event, data) {
-  if (!data || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
-  const key = String(event.key || "").toLowerCase();
-  if (key === "r" && data.hidden) return { intent: "reveal" };
-  return null;
-}
 
 // src/panel.js
 var TEMPLATE = `
@@ -535,18 +550,30 @@ function mountPanel(host, { send, uid }) {
     const asking = Boolean(d.hidden);
     show(ui.vote, asking);
     show(ui.voteBank, d.kind === "choice");
+    const split = g.votes || null;
     for (const [button, choice] of [[ui.voteDraw, "draw"], [ui.voteBank, "bank"]]) {
-      const n = g.votes[choice] ?? 0;
-      button.querySelector(".borsen-vote-count").textContent = String(n);
-      button.setAttribute("aria-label", `A vote for ${choice}: ${n} so far`);
+      const n = split ? split[choice] ?? 0 : null;
+      const counter = button.querySelector(".borsen-vote-count");
+      counter.textContent = n === null ? "" : String(n);
+      counter.hidden = n === null;
+      button.setAttribute(
+        "aria-label",
+        n === null ? `A vote for ${choice}` : `A vote for ${choice}: ${n} so far`
+      );
     }
     ui.guess.setAttribute(
       "aria-label",
       g.on ? "Guess first is on: the answers wait for Reveal" : "Guess first: hide the answers"
     );
-    const votes = (g.votes.draw ?? 0) + (g.votes.bank ?? 0);
-    show(ui.votes, g.on && !asking && votes > 0);
-    ui.votes.textContent = g.on && votes ? `The class voted: ${votesText(g.votes)}` : "";
+    const voters = g.voters ?? (split ? (split.draw ?? 0) + (split.bank ?? 0) : 0);
+    if (g.on && asking) {
+      show(ui.votes, true);
+      ui.votes.textContent = voters === 1 ? "1 vote so far" : `${voters} votes so far`;
+    } else {
+      const total = split ? (split.draw ?? 0) + (split.bank ?? 0) : 0;
+      show(ui.votes, Boolean(g.on && total > 0));
+      ui.votes.textContent = g.on && total ? `The class voted: ${votesText(split)}` : "";
+    }
   }
   function update(next) {
     data = next && next.kind ? next : null;
@@ -596,10 +623,115 @@ function mountPanel(host, { send, uid }) {
   };
 }
 
-// src/widget.js
+// src/student-helpers.js
+function seatState(seat) {
+  if (seat.bot) return "a bot";
+  if (seat.holder) return `played by ${seat.holder}`;
+  return seat.open ? "open: a student may take it" : "played here";
+}
+function roomSummary(card) {
+  const students = card.students || [];
+  const parts = [count(students.length, "student")];
+  const away = students.filter((s) => !s.here).length;
+  if (away) parts.push(`${away} away`);
+  if (card.voters) parts.push(`${card.voters} voted`);
+  return parts.join(" · ");
+}
+
+// src/room-card.js
 var TEMPLATE2 = `
-<div class="borsen-layout">
-<div class="borsen-game">
+<div class="borsen-room-head">
+  <h3 class="borsen-room-title">Join on your phone</h3>
+  <span class="borsen-room-count" aria-live="polite"></span>
+</div>
+<div class="borsen-room-body">
+  <div class="borsen-room-qr"></div>
+  <div class="borsen-room-info">
+    <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
+    <p class="borsen-room-note"></p>
+    <ul class="borsen-room-students" aria-label="Students in the class"></ul>
+  </div>
+</div>
+<div class="borsen-room-seats" role="list" aria-label="Seats on the students' phones"></div>
+`;
+function mountRoomCard(host, { send, uid }) {
+  const section = document.createElement("section");
+  section.className = "borsen-room";
+  section.innerHTML = TEMPLATE2;
+  section.hidden = true;
+  host.appendChild(section);
+  const $ = (sel) => section.querySelector(sel);
+  const ui = {
+    title: $(".borsen-room-title"),
+    count: $(".borsen-room-count"),
+    qr: $(".borsen-room-qr"),
+    url: $(".borsen-room-url"),
+    note: $(".borsen-room-note"),
+    students: $(".borsen-room-students"),
+    seats: $(".borsen-room-seats")
+  };
+  ui.title.id = `${uid}-room-title`;
+  section.setAttribute("aria-labelledby", ui.title.id);
+  let shownQr = "";
+  function update(card) {
+    const on = Boolean(card && card.url);
+    section.hidden = !on;
+    if (!on) return;
+    if (card.qr !== shownQr) {
+      ui.qr.innerHTML = card.qr;
+      shownQr = card.qr;
+    }
+    ui.url.href = card.url;
+    ui.url.textContent = card.url;
+    ui.note.textContent = card.local ? `Only this computer can open it: w.classroom(host="0.0.0.0") opens it to the classroom's network.` : "Anyone on this network with the address can join.";
+    ui.count.textContent = roomSummary(card);
+    ui.students.innerHTML = (card.students || []).map((s) => {
+      const cls = `${s.seat !== null && s.seat !== void 0 ? "is-seated" : ""}${s.here ? "" : " is-away"}`;
+      const away = s.here ? "" : " (away)";
+      return `<li class="${cls.trim()}">${escapeHTML(s.name)}${away}</li>`;
+    }).join("");
+    ui.seats.innerHTML = (card.seats || []).map((seat) => {
+      const state = seatState(seat);
+      const button = seat.bot ? "" : seat.open || seat.holder ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" data-seat="${seat.seat}" aria-label="Take ${escapeHTML(seat.name)}'s seat back">Take back</button>` : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" data-seat="${seat.seat}" aria-label="Open ${escapeHTML(seat.name)}'s seat to students">Open to students</button>`;
+      return `<div class="borsen-room-seat" role="listitem" data-seat="${seat.seat}"><span class="borsen-room-seat-name">${escapeHTML(seat.name)}</span><span class="borsen-room-seat-state">${escapeHTML(state)}</span>${button}</div>`;
+    }).join("");
+  }
+  function onClick(event) {
+    const button = (
+      /** @type {HTMLElement} */
+      event.target.closest("button[data-room]")
+    );
+    if (!button || !section.contains(button)) return;
+    send(button.dataset.room, { seat: Number(button.dataset.seat) });
+  }
+  section.addEventListener("click", onClick);
+  return {
+    update,
+    destroy() {
+      section.removeEventListener("click", onClick);
+      section.remove();
+    }
+  };
+}
+
+// src/table.js
+var TOOLS = `
+  <div class="borsen-tools">
+    <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
+      aria-keyshortcuts="P" hidden>Pause<kbd>P</kbd></button>
+    <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
+      aria-keyshortcuts="P" hidden>Resume<kbd>P</kbd></button>
+    <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
+      aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
+    <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
+      aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
+    <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
+      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
+      </button>
+    <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
+      aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
+  </div>`;
+var template = (tools) => `
 <div class="borsen-top">
   <div class="borsen-title" aria-hidden="true">Børsen</div>
   <div class="borsen-status" role="status"></div>
@@ -636,22 +768,7 @@ var TEMPLATE2 = `
       aria-keyshortcuts="B" hidden><span class="borsen-label">Bank</span><kbd>B</kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
-  </div>
-  <div class="borsen-tools">
-    <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden>Pause<kbd>P</kbd></button>
-    <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden>Resume<kbd>P</kbd></button>
-    <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
-    <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
-    <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
-      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
-      </button>
-    <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
-  </div>
+  </div>${tools ? TOOLS : ""}
 </div>
 <div class="borsen-notice" role="alert" hidden>
   <span class="borsen-notice-text"></span>
@@ -663,24 +780,11 @@ var TEMPLATE2 = `
   <ol class="borsen-log" aria-label="What happened, newest first"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
-</div>
-<div class="borsen-side"></div>
-</div>
-<div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
 `;
-function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "borsen";
-  root.tabIndex = 0;
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  root.setAttribute("role", "region");
-  root.setAttribute(
-    "aria-label",
-    "Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities"
-  );
-  root.innerHTML = TEMPLATE2;
-  el.appendChild(root);
-  const $ = (sel) => root.querySelector(sel);
+function mountTable(root, game, opts) {
+  const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  game.innerHTML = template(tools);
+  const $ = (sel) => game.querySelector(sel);
   const ui = {
     status: $(".borsen-status"),
     turns: $(".borsen-turns"),
@@ -706,19 +810,15 @@ function render({ model, el }) {
     seats: $(".borsen-seats"),
     log: $(".borsen-log"),
     rules: $(".borsen-rules"),
-    sr: $(".borsen-sr"),
     buttons: Object.fromEntries(
-      [...root.querySelectorAll("button[data-intent]")].map((b) => [b.dataset.intent, b])
+      [...game.querySelectorAll("button[data-intent]")].map((b) => [b.dataset.intent, b])
     )
   };
-  const uid = `borsen-${Math.random().toString(36).slice(2, 9)}`;
-  root.querySelector(".borsen-trophy").innerHTML = ICONS.trophy;
+  game.querySelector(".borsen-trophy").innerHTML = ICONS.trophy;
   ui.acesTitle.id = `${uid}-aces-title`;
   ui.acesText.id = `${uid}-aces-text`;
   ui.aces.setAttribute("aria-labelledby", ui.acesTitle.id);
   ui.aces.setAttribute("aria-describedby", ui.acesText.id);
-  const layout = $(".borsen-layout");
-  const panel = mountPanel($(".borsen-side"), { send: (intent, extra) => send(intent, extra), uid });
   const local = {
     view: null,
     pile: null,
@@ -728,17 +828,17 @@ function render({ model, el }) {
     confirmNew: false,
     confirmTimer: 0,
     noticeId: -1,
-    dismissed: -1
+    dismissed: -1,
+    holders: []
   };
-  function send(intent, extra = {}) {
-    const view = model.get("view");
-    model.send({ intent, version: view ? view.version : -1, ...extra });
-  }
   function setHidden(node, hidden) {
     if (node.hidden !== hidden) node.hidden = hidden;
   }
   function focusInside() {
     return root.contains(document.activeElement);
+  }
+  function mine(view) {
+    return Boolean(view && !view.over && mayAct(view));
   }
   function drawTable(view) {
     ui.deckCount.textContent = String(view.deck_size);
@@ -746,9 +846,9 @@ function render({ model, el }) {
     ui.deck.setAttribute("aria-label", deckLabel(view));
     ui.deck.classList.toggle("is-empty", view.deck_size === 0);
     const added = addedCards(local.pile, view.pile);
-    const layout2 = fanLayout(view.pile.length);
+    const layout = fanLayout(view.pile.length);
     ui.pile.style.setProperty("--n", String(view.pile.length));
-    ui.pile.innerHTML = view.pile.length ? layout2.map((slot) => {
+    ui.pile.innerHTML = view.pile.length ? layout.map((slot) => {
       const isNew = slot.index >= view.pile.length - added;
       const cls = `${slot.top ? "is-top" : ""}${isNew ? " is-new" : ""}`;
       const style = `--i:${slot.index};--angle:${slot.angle}deg`;
@@ -763,11 +863,15 @@ function render({ model, el }) {
       if (p.is_current) cls.push("is-current");
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
+      const holder = (local.holders[p.seat] || {}).holder;
+      if (holder) cls.push("is-held");
       const aces = p.aces.length ? `<div class="borsen-seat-aces" title="Aces in a bank cannot be robbed">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">no aces</div>`;
       const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">bot</span>` : "";
       const turn = p.is_current ? `<span class="borsen-turn-mark">to play</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(seatLabel(p))}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div><div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${p.score === 1 ? "card" : "cards"}</span></div>${aces}</div><div class="borsen-seat-foot">${p.robbable} can be robbed</div></div>`;
+      const phone = holder ? `<div class="borsen-holder" title="Played on ${escapeHTML(holder)}'s phone">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const label = seatLabel(p) + (holder ? `, played by ${holder}` : "");
+      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(label)}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}<div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${p.score === 1 ? "card" : "cards"}</span></div>${aces}</div><div class="borsen-seat-foot">${p.robbable} can be robbed</div></div>`;
     }).join("");
   }
   function drawLog(view) {
@@ -780,22 +884,25 @@ function render({ model, el }) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      ui.sr.textContent = fresh.map((e) => e.text).join(" ");
+      sr.textContent = fresh.map((e) => e.text).join(" ");
     }
     local.events = events;
   }
   function drawControls(view) {
     const b = ui.buttons;
-    const acts = view.actions;
+    const acts = mine(view) ? view.actions : [];
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
     b.bank.querySelector(".borsen-label").textContent = actionLabel("bank", view);
     b.draw.setAttribute("aria-label", "Draw a card (key D)");
     b.bank.setAttribute("aria-label", `${actionLabel("bank", view)} (key B)`);
     const c = view.controls || {};
-    const waiting = view.bot_turn && !c.paused;
+    const other = !view.over && !view.bot_turn && !mine(view);
+    const waiting = view.bot_turn && !c.paused || other;
     setHidden(ui.waiting, !waiting);
-    ui.waitingText.textContent = waiting ? `${view.players[view.current].name} is playing` : "";
+    const who = view.players[view.current];
+    ui.waitingText.textContent = waiting && who ? `${who.name} is playing` : "";
+    if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
     setHidden(b.resume, !(bots && c.paused));
@@ -811,7 +918,7 @@ function render({ model, el }) {
     if (view.over) resetConfirm();
   }
   function drawAces(view) {
-    const dec = view.aces;
+    const dec = mine(view) ? view.aces : null;
     if (!dec) {
       setHidden(ui.aces, true);
       local.aceKey = "";
@@ -851,33 +958,16 @@ function render({ model, el }) {
     ).join("");
     ui.endWhy.textContent = view.end_reason === "max_turns" ? "The turn limit was reached." : "The deck is empty.";
   }
-  function drawNotice() {
-    const notice = model.get("notice") || {};
-    const text = notice.text || "";
-    const show = Boolean(text) && notice.id !== local.dismissed;
+  function setNotice(notice) {
+    const n = notice || {};
+    const text = n.text || "";
+    const show = Boolean(text) && n.id !== local.dismissed;
     ui.noticeText.textContent = text;
-    ui.notice.dataset.level = notice.level || "info";
+    ui.notice.dataset.level = n.level || "info";
     setHidden(ui.notice, !show);
-    local.noticeId = notice.id;
+    local.noticeId = n.id;
   }
-  function drawPanel() {
-    const data = model.get("panel") || {};
-    const on = Boolean(data.kind);
-    const hadFocus = focusInside();
-    layout.classList.toggle("has-panel", on);
-    ui.buttons.panel.setAttribute("aria-pressed", String(on));
-    ui.buttons.panel.setAttribute(
-      "aria-label",
-      on ? "Hide the probabilities (key T)" : "Show the probabilities (key T)"
-    );
-    panel.update(data);
-    const active = document.activeElement;
-    if (hadFocus && (!root.contains(active) || active && active.closest("[hidden]"))) {
-      root.focus();
-    }
-  }
-  function update() {
-    const view = model.get("view");
+  function update(view) {
     if (!view || !view.players) return;
     const hadFocus = focusInside();
     root.dataset.version = String(view.version);
@@ -896,6 +986,11 @@ function render({ model, el }) {
     local.view = view;
     if (hadFocus) keepFocus(opening, view);
   }
+  function setHolders(seats) {
+    local.holders = [];
+    for (const s of seats || []) local.holders[s.seat] = s;
+    if (local.view) drawSeats(local.view);
+  }
   function keepFocus(opening, view) {
     const active = document.activeElement;
     if (opening) {
@@ -905,15 +1000,17 @@ function render({ model, el }) {
     }
     const lost = !root.contains(active) || active.hidden || active.disabled || active.closest("[hidden]");
     if (!lost) return;
-    if (view.over) ui.buttons.new_game.focus();
+    if (view.over && ui.buttons.new_game) ui.buttons.new_game.focus();
     else if (!ui.buttons.draw.hidden) ui.buttons.draw.focus();
     else root.focus();
   }
   function resetConfirm() {
     local.confirmNew = false;
     clearTimeout(local.confirmTimer);
-    ui.buttons.new_game.querySelector(".borsen-label").textContent = "New game";
-    ui.buttons.new_game.setAttribute("aria-label", "Start a new game (key N)");
+    const b = ui.buttons.new_game;
+    if (!b) return;
+    b.querySelector(".borsen-label").textContent = "New game";
+    b.setAttribute("aria-label", "Start a new game (key N)");
   }
   function newGame() {
     const view = local.view;
@@ -928,6 +1025,7 @@ function render({ model, el }) {
     send("new_game");
   }
   function act(intent) {
+    if (!(intent in ui.buttons)) return;
     if (intent === "new_game") newGame();
     else {
       if (local.confirmNew) resetConfirm();
@@ -936,7 +1034,7 @@ function render({ model, el }) {
   }
   function confirmAces() {
     const view = local.view;
-    if (!view || !view.aces) return;
+    if (!mine(view) || !view.aces) return;
     const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list);
     if (!conf.enabled) {
       ui.acesHint.textContent = conf.hint;
@@ -947,11 +1045,15 @@ function render({ model, el }) {
   }
   function toggleAce(index) {
     const view = local.view;
-    if (!view || !view.aces || index >= view.aces.pending.length) return;
+    if (!mine(view) || !view.aces || index >= view.aces.pending.length) return;
     local.chosen = toggleChoice(local.chosen, index);
     drawAceChoices(view.aces);
     const btn = ui.acesCards.querySelector(`[data-ace="${index}"]`);
     if (btn) btn.focus();
+  }
+  function dismiss() {
+    local.dismissed = local.noticeId;
+    setHidden(ui.notice, true);
   }
   function onClick(event) {
     const target = (
@@ -959,51 +1061,134 @@ function render({ model, el }) {
       event.target
     );
     const button = target.closest("button");
-    if (!button || !root.contains(button) || button.disabled) return;
+    if (!button || !game.contains(button) || button.disabled) return;
     if (button.dataset.intent) act(button.dataset.intent);
     else if (button.dataset.ace !== void 0) toggleAce(Number(button.dataset.ace));
     else if (button === ui.acesOk) confirmAces();
     else if (button === ui.noticeClose) {
-      local.dismissed = local.noticeId;
-      setHidden(ui.notice, true);
+      dismiss();
       root.focus();
     }
   }
   function onKeydown(event) {
     if (event.key === "Escape" && !ui.notice.hidden) {
-      local.dismissed = local.noticeId;
-      setHidden(ui.notice, true);
+      dismiss();
       event.preventDefault();
       event.stopPropagation();
       return;
     }
+    const target = (
+      /** @type {HTMLElement} */
+      event.target
+    );
+    if (target && target.matches && target.matches("input, textarea, select")) return;
     const dialog = !ui.aces.hidden;
-    const hit = panelKey(event, panel.data) || keyIntent(event, local.view, dialog);
+    const view = local.view;
+    const keyView = mine(view) ? view : view && { ...view, actions: [] };
+    let hit = extraKey(event) || keyIntent(event, keyView, dialog);
+    if (hit && hit.intent && !(hit.intent in ui.buttons)) hit = null;
     if (!hit) return;
     event.preventDefault();
     event.stopPropagation();
     if (hit.toggle !== void 0) toggleAce(hit.toggle);
-    else act(hit.intent);
+    else if (hit.intent) act(hit.intent);
+    else if (hit.run) hit.run();
   }
-  const onView = () => update();
-  const onNotice = () => drawNotice();
-  const onPanel = () => drawPanel();
-  model.on("change:view", onView);
-  model.on("change:notice", onNotice);
-  model.on("change:panel", onPanel);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKeydown);
-  update();
+  return {
+    update,
+    setNotice,
+    setHolders,
+    buttons: ui.buttons,
+    get view() {
+      return local.view;
+    },
+    destroy() {
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("keydown", onKeydown);
+      clearTimeout(local.confirmTimer);
+      game.innerHTML = "";
+    }
+  };
+}
+
+// src/widget.js
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "borsen";
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  root.setAttribute("role", "region");
+  root.setAttribute(
+    "aria-label",
+    "Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities"
+  );
+  root.innerHTML = `<div class="borsen-layout"><div class="borsen-game"></div><div class="borsen-side"></div></div><div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>`;
+  el.appendChild(root);
+  const uid = `borsen-${Math.random().toString(36).slice(2, 9)}`;
+  const ids = requestIds(uid);
+  const layout = root.querySelector(".borsen-layout");
+  const side = root.querySelector(".borsen-side");
+  function send(intent, extra = {}) {
+    const view = model.get("view");
+    model.send({ intent, version: view ? view.version : -1, id: ids.next(), ...extra });
+  }
+  const card = mountRoomCard(side, { send, uid });
+  const panel = mountPanel(side, { send, uid });
+  const table = mountTable(root, root.querySelector(".borsen-game"), {
+    send,
+    uid,
+    tools: true,
+    sr: root.querySelector(".borsen-sr"),
+    extraKey: (event) => {
+      const hit = panelKey(event, panel.data);
+      return hit ? { run: () => send(hit.intent) } : null;
+    }
+  });
+  function drawNotice() {
+    const notice = model.get("notice") || {};
+    table.setNotice(isMine(notice, uid) ? notice : { id: notice.id, text: "" });
+  }
+  function keepFocus(hadFocus) {
+    const active = document.activeElement;
+    if (hadFocus && (!root.contains(active) || active && active.closest("[hidden]"))) {
+      root.focus();
+    }
+  }
+  function drawSide() {
+    const data = model.get("panel") || {};
+    const room = model.get("room_card") || {};
+    const on = Boolean(data.kind);
+    const hadFocus = root.contains(document.activeElement);
+    layout.classList.toggle("has-panel", on || Boolean(room.url));
+    const toggle = table.buttons.panel;
+    toggle.setAttribute("aria-pressed", String(on));
+    toggle.setAttribute(
+      "aria-label",
+      on ? "Hide the probabilities (key T)" : "Show the probabilities (key T)"
+    );
+    panel.update(data);
+    card.update(room);
+    table.setHolders(room.seats || []);
+    keepFocus(hadFocus);
+  }
+  const onView = () => table.update(model.get("view"));
+  model.on("change:view", onView);
+  model.on("change:notice", drawNotice);
+  model.on("change:panel", drawSide);
+  model.on("change:room_card", drawSide);
+  drawSide();
+  onView();
   drawNotice();
-  drawPanel();
   return () => {
     model.off("change:view", onView);
-    model.off("change:notice", onNotice);
-    model.off("change:panel", onPanel);
+    model.off("change:notice", drawNotice);
+    model.off("change:panel", drawSide);
+    model.off("change:room_card", drawSide);
     panel.destroy();
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKeydown);
-    clearTimeout(local.confirmTimer);
+    card.destroy();
+    table.destroy();
     root.remove();
   };
 }

@@ -1,0 +1,172 @@
+"""The class's web server: tornado on the kernel's own event loop, HTTP for the student page and
+a WebSocket per page for the messages (see :mod:`borsen_widget.jupyter.classroom.room`, which
+decides everything; this module only carries bytes).
+
+Every address starts with the class's token: ``/<token>/`` is the page, ``/<token>/student.js``,
+``/<token>/student.css`` and ``/<token>/widget.css`` what it loads (from memory), and
+``/<token>/ws`` its WebSocket. Anything else, or a wrong token, is refused with a short page
+that says why; only GET is answered. Requests are not logged (a refused one would otherwise
+land in the notebook as a warning). tornado ships with every Jupyter kernel (ipykernel needs
+it); it is imported here only, when a class is opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+
+from tornado import httpserver, netutil, web, websocket
+
+#: Headers of every answer: no caching (a new class, a new page), no address of the class
+#: leaking to another site, scripts and styles from this server only, no framing.
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+}
+REFUSED = {
+    403: "This is not the address of an open class. Check the address your teacher shows "
+    "(or scan the code again).",
+    404: "There is nothing here. The class's page is at the address your teacher shows.",
+    405: "This page only answers a browser opening it.",
+}
+
+
+class _Handler(web.RequestHandler):
+    def initialize(self, room) -> None:
+        self.room = room
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        text = REFUSED.get(status_code, "That request could not be answered.")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(
+            '<!doctype html><html lang="en"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
+            f"{html.escape(text)}</p></html>"
+        )
+
+
+class _Page(_Handler):
+    """The page and the files it loads, by a fixed list of names."""
+
+    def get(self, token: str, name: str | None = None) -> None:
+        if not self.room.is_token(token):
+            raise web.HTTPError(403)
+        asset = self.room.asset(name or "")
+        if asset is None:
+            raise web.HTTPError(404)
+        body, kind = asset
+        self.set_header("Content-Type", kind)
+        self.finish(body)
+
+
+class _Slash(_Handler):
+    """``/<token>`` without its slash: to the page (its files are relative to it)."""
+
+    def get(self, token: str) -> None:
+        if not self.room.is_token(token):
+            raise web.HTTPError(403)
+        self.redirect(f"/{token}/")
+
+
+class _Refuse(_Handler):
+    def get(self, *_args) -> None:
+        raise web.HTTPError(403)
+
+
+class _Socket(websocket.WebSocketHandler):
+    """One page's WebSocket; same-origin only (tornado's ``check_origin``)."""
+
+    def initialize(self, room) -> None:
+        self.room = room
+        self.page = None
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    async def get(self, token: str, *args, **kwargs):
+        if not self.room.is_token(token):
+            self.set_status(403)
+            self.finish(REFUSED[403])
+            return
+        await super().get(token, *args, **kwargs)
+
+    def open(self, *_args) -> None:
+        self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
+        self.page = self.room.page_opened(self._send, self._close)
+
+    def on_message(self, message) -> None:
+        self.room.receive(self.page, message)
+
+    def on_close(self) -> None:
+        page, self.page = self.page, None
+        self.room.page_closed(page)
+
+    def _send(self, text: str) -> None:
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            done = self.write_message(text)
+            # A page that left mid-write: its error is expected, not worth a log line.
+            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+    def _close(self, code: int, reason: str) -> None:
+        self.close(code, reason)
+
+
+class Server:
+    """The listening server; :meth:`stop` stops listening and drops its connections."""
+
+    def __init__(self, http: httpserver.HTTPServer, port: int):
+        self._http = http
+        self.port = port
+
+    def stop(self) -> None:
+        self._http.stop()
+        # Idle keep-alive connections go too; nothing waits for it.
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().create_task(self._http.close_all_connections())
+
+
+def serve(room, host: str, port: int, *, frame_limit: int) -> Server:
+    """Listen on ``host``:``port`` (0: a free port) on the running loop, for ``room``."""
+    token = r"([A-Za-z0-9_-]{1,64})"
+    routes = [
+        (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
+        (rf"/{token}/ws", _Socket, {"room": room}),
+        (rf"/{token}", _Slash, {"room": room}),
+        (r"/.*", _Refuse, {"room": room}),
+    ]
+    app = web.Application(
+        routes,
+        log_function=_quiet,
+        websocket_max_message_size=frame_limit,
+        websocket_ping_interval=20,  # a phone that vanished is noticed within a minute
+        websocket_ping_timeout=20,
+        compress_response=False,
+        xsrf_cookies=False,
+    )
+    http = httpserver.HTTPServer(
+        app, max_header_size=16 * 1024, max_body_size=4 * 1024, idle_connection_timeout=120
+    )
+    sockets = netutil.bind_sockets(port, address=host)
+    http.add_sockets(sockets)
+    return Server(http, sockets[0].getsockname()[1])
+
+
+def _quiet(_handler: web.RequestHandler) -> None:
+    """No access log: the notebook is the teacher's, not the server's log."""
+
+
+__all__ = ["Server", "serve"]

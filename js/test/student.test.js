@@ -1,0 +1,241 @@
+// The students' page with a fake WebSocket, in happy-dom: join, the table (shared with the
+// widget), seats, votes, notices for this page, reconnecting and the end of the class.
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { startStudentPage } from "../src/student.js";
+import {
+  nameProblem, retryDelay, roomSummary, seatLine, seatState, socketUrl, voteCard,
+} from "../src/student-helpers.js";
+
+class FakeSocket {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 1;
+    this.sent = [];
+    this.listeners = {};
+  }
+  addEventListener(name, f) {
+    (this.listeners[name] ||= []).push(f);
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  receive(message) {
+    (this.listeners.message || []).forEach((f) => f({ data: JSON.stringify(message) }));
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    (this.listeners.close || []).forEach((f) => f({ code }));
+  }
+}
+
+function memoryStorage() {
+  const m = new Map();
+  return { get: (k) => m.get(k) ?? null, set: (k, v) => m.set(k, v), remove: (k) => m.delete(k), m };
+}
+
+const player = (seat, name, extra = {}) => ({
+  seat, name, bot: null, score: 0, aces: [], robbable: 0, recent: [],
+  is_current: false, is_winner: false, ...extra,
+});
+
+const view = (extra = {}) => ({
+  version: 5, players: [player(0, "Ada", { is_current: true }), player(1, "Bo")], current: 0,
+  phase: "play", pile: ["6S"], deck_size: 40, deck_aces: 4, legal: ["draw", "bank"],
+  actions: ["draw", "bank"], bot_turn: false, aces: null, events: [], over: false, winners: [],
+  result: "", rules: [], controls: { allow_undo: true, can_undo: false, bots: false }, turns: 0,
+  ...extra,
+});
+
+const seats = (holder = null) => [
+  { seat: 0, name: "Ada", bot: false, open: true, holder },
+  { seat: 1, name: "Bo", bot: false, open: true, holder: null },
+];
+
+let root;
+let sockets;
+let storage;
+let page;
+
+function start() {
+  page = startStudentPage(root, {
+    href: "http://127.0.0.1:5000/tok/",
+    connect: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    storage,
+  });
+}
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  root = document.createElement("main");
+  root.className = "borsen borsen-student";
+  document.body.appendChild(root);
+  sockets = [];
+  storage = memoryStorage();
+  start();
+});
+
+const $ = (sel) => root.querySelector(sel);
+const socket = () => sockets[sockets.length - 1];
+
+function join(name = "Lina") {
+  socket().receive({ type: "hello", max_name: 24 });
+  $(".borsen-join-name").value = name;
+  $(".borsen-join").dispatchEvent(new Event("submit", { cancelable: true }));
+  socket().receive({ type: "welcome", name, session: "SESSION", request: "s-1" });
+  socket().receive({ type: "view", view: view() });
+  socket().receive({ type: "room", seats: seats(), students: 1 });
+  socket().receive({ type: "class", class: { on: false } });
+  socket().receive({ type: "you", name, seat: null, vote: null });
+}
+
+describe("the students' page", () => {
+  test("connects to the class's WebSocket and joins with a name", () => {
+    expect(socket().url).toBe("ws://127.0.0.1:5000/tok/ws");
+    expect($(".borsen-join-go").disabled).toBe(true); // until the class says hello
+    socket().receive({ type: "hello" });
+    $(".borsen-join").dispatchEvent(new Event("submit", { cancelable: true }));
+    expect($(".borsen-join-problem").textContent).toBe("Type your name to join.");
+    expect(socket().sent).toEqual([]);
+    join();
+    expect(socket().sent[0]).toEqual({ intent: "join", name: "Lina", id: "s-1" });
+    expect(storage.get("borsen-class:/tok/")).toBe("SESSION");
+    expect($(".borsen-join").hidden).toBe(true);
+    expect($(".borsen-class").hidden).toBe(false);
+    expect($(".borsen-class-who").textContent).toBe("Lina");
+    // The table is the widget's, without the teacher's tools.
+    expect(root.querySelectorAll(".borsen-pile .borsen-card")).toHaveLength(1);
+    expect($('button[data-intent="new_game"]')).toBeNull();
+    expect($('button[data-intent="undo"]')).toBeNull();
+  });
+
+  test("a student without a seat sees no Draw or Bank, and may take an open seat", () => {
+    join();
+    expect($('button[data-intent="draw"]').hidden).toBe(true);
+    expect($(".borsen-waiting").hidden).toBe(false);
+    expect($(".borsen-waiting-text").textContent).toBe("Ada is playing");
+    const claims = [...root.querySelectorAll('[data-seat-intent="claim"]')];
+    expect(claims.map((b) => b.textContent)).toEqual(["Take Ada's seat", "Take Bo's seat"]);
+    claims[0].click();
+    expect(socket().sent.at(-1)).toEqual({ intent: "claim", seat: 0, id: "s-2" });
+    socket().receive({ type: "room", seats: seats("Lina"), students: 1 });
+    socket().receive({ type: "you", name: "Lina", seat: 0, vote: null });
+    expect($(".borsen-me-line").textContent).toContain("You play Ada's seat");
+    expect($(".borsen-seat[data-seat='0'] .borsen-holder").textContent).toBe("Lina");
+    expect($('button[data-intent="draw"]').hidden).toBe(false);
+    $('button[data-intent="draw"]').click();
+    expect(socket().sent.at(-1)).toEqual({ intent: "draw", version: 5, id: "s-3" });
+    // Bo's turn: the buttons go, although the view still lists actions (for Bo).
+    socket().receive({ type: "view", view: view({ version: 6, current: 1 }) });
+    expect($('button[data-intent="draw"]').hidden).toBe(true);
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true }));
+    expect(socket().sent.at(-1).id).toBe("s-3"); // no key sends for another seat
+    $('[data-seat-intent="leave"]').click();
+    expect(socket().sent.at(-1)).toEqual({ intent: "leave", id: "s-4" });
+  });
+
+  test("the ace dialog shows on the holder's page only", () => {
+    join();
+    const aces = { seat: 0, name: "Ada", pending: ["AC"], to_list: 0, limit: 2, held: 1, text: "Keep" };
+    socket().receive({ type: "view", view: view({ version: 6, phase: "aces", actions: ["list"], aces }) });
+    expect($(".borsen-aces").hidden).toBe(true);
+    socket().receive({ type: "you", name: "Lina", seat: 0, vote: null });
+    expect($(".borsen-aces").hidden).toBe(false);
+    $(".borsen-aces-ok").click();
+    expect(socket().sent.at(-1)).toEqual({ intent: "keep", version: 6, id: "s-2" });
+  });
+
+  test("guess first: vote, see your vote, and after Reveal the class's split and the answers", () => {
+    join();
+    expect($(".borsen-vote").hidden).toBe(true);
+    const asking = { on: true, asking: true, kind: "choice", question: "Ada: draw once more, or bank 1 card?", hidden: true, voters: 3, votes: null };
+    socket().receive({ type: "class", class: asking });
+    expect($(".borsen-vote").hidden).toBe(false);
+    expect($(".borsen-vote-question").textContent).toContain("draw once more");
+    expect($(".borsen-vote-mine").textContent).toBe("You have not voted yet. 3 votes so far.");
+    $('[data-vote="bank"]').click();
+    expect(socket().sent.at(-1)).toEqual({ intent: "vote", version: 5, choice: "bank", id: "s-2" });
+    socket().receive({ type: "you", name: "Lina", seat: null, vote: "bank" });
+    expect($('[data-vote="bank"]').getAttribute("aria-pressed")).toBe("true");
+    expect($(".borsen-vote-mine").textContent).toContain("Your vote: Bank.");
+    socket().receive({
+      type: "class",
+      class: { ...asking, hidden: false, votes: { draw: 12, bank: 5 }, p_accept: { counted: "15/30", fraction: "1/2" }, choice: { action: "draw", how: "exact", text: "Drawing is worth more." } },
+    });
+    expect($(".borsen-vote-buttons").hidden).toBe(true);
+    const lines = [...root.querySelectorAll(".borsen-vote-results li")].map((li) => li.textContent);
+    expect(lines).toEqual([
+      "The class voted: Draw 12 · Bank 5.",
+      "Chance the next card is accepted: 15/30 = 1/2 = 0.500.",
+      "Best choice: Draw. Drawing is worth more.",
+    ]);
+  });
+
+  test("a notice for this page shows in the table; before joining, by the name", () => {
+    socket().receive({ type: "hello" });
+    socket().receive({ type: "notice", text: "The name Lina is taken: add an initial, or choose another.", request: "s-1" });
+    expect($(".borsen-join-problem").textContent).toContain("is taken");
+    join("Lina B");
+    socket().receive({ type: "notice", text: "It is Bo's turn, not Ada's: wait for your turn.", request: "s-3" });
+    expect($(".borsen-notice").hidden).toBe(false);
+    expect($(".borsen-notice-text").textContent).toContain("wait for your turn");
+  });
+
+  test("a page that comes back joins with its session; an unknown one asks the name again", () => {
+    join();
+    socket().drop();
+    expect($(".borsen-class-link").textContent).toContain("reconnecting");
+    vi.useFakeTimers();
+    page.stop();
+    vi.useRealTimers();
+    // A new page load of the same class: the saved session joins at once.
+    sockets = [];
+    start();
+    socket().receive({ type: "hello" });
+    expect(socket().sent).toEqual([{ intent: "join", session: "SESSION", id: "s-1" }]);
+    socket().receive({ type: "forgotten", request: "s-1" });
+    expect(storage.get("borsen-class:/tok/")).toBeNull();
+    expect($(".borsen-join-go").disabled).toBe(false);
+  });
+
+  test("the end of the class is said plainly", () => {
+    join();
+    socket().receive({ type: "ended", text: "The class has ended. Thank you for playing!" });
+    expect($(".borsen-ended").hidden).toBe(false);
+    expect($(".borsen-ended-text").textContent).toContain("Thank you");
+    expect($(".borsen-class").hidden).toBe(true);
+    socket().drop(1001);
+    expect(sockets).toHaveLength(1); // no reconnecting to a class that ended
+  });
+});
+
+describe("student helpers", () => {
+  test("addresses, names and words", () => {
+    expect(socketUrl("https://10.0.0.2:8443/abc/?x=1#y")).toBe("wss://10.0.0.2:8443/abc/ws");
+    expect(nameProblem("  ")).toBe("Type your name to join.");
+    expect(nameProblem("x".repeat(25))).toContain("at most 24");
+    expect(nameProblem(" Lina ")).toBe("");
+    expect(seatState({ bot: true })).toBe("a bot");
+    expect(seatState({ open: true, holder: "Lina" })).toBe("played by Lina");
+    expect(seatState({ open: false })).toBe("played here");
+    expect(roomSummary({ students: [{ here: true }], voters: 0 })).toBe("1 student");
+    expect(seatLine({ seat: null }, [])).toContain("Watch and vote");
+    expect(retryDelay(0)).toBe(500);
+    expect(retryDelay(10)).toBe(8000);
+  });
+
+  test("the vote card: nothing to vote on, a forced draw, hidden and revealed", () => {
+    expect(voteCard({ on: false }, null).show).toBe(false);
+    expect(voteCard({ on: true, asking: false }, null).show).toBe(false);
+    const forced = voteCard({ on: true, asking: true, kind: "forced", hidden: true, voters: 1 }, "draw");
+    expect(forced).toMatchObject({ show: true, canVote: true, bank: false, mine: "Your vote: Draw.", count: "1 vote so far." });
+    const shown = voteCard({ on: true, asking: true, kind: "choice", hidden: false, votes: { draw: 0, bank: 2 }, p_accept: { counted: "1/3", fraction: "1/3" }, choice: { action: null, text: "Not known yet." } }, null);
+    expect(shown.results).toEqual(["The class voted: Draw 0 · Bank 2.", "Chance the next card is accepted: 1/3 ≈ 0.333.", "Not known yet."]);
+  });
+});
