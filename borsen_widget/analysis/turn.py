@@ -16,10 +16,12 @@ from fractions import Fraction
 
 from ..engine.cards import CARDS, DISTINCT_CARDS, Card
 from ..engine.game import Game
+from .bounds import run_expectations
 from .figures import OBJECTIVES, fraction_data
 
-# Terms of the run bound computed exactly; the rest are bounded (see _TurnModel._run_bound).
-_RUN_TERMS = 12
+# Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
+# _TurnModel._run_bound). Fewer terms cost less and prove most states already.
+_RUN_TERMS = (6, 12)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,28 +114,6 @@ def _acceptance_classes(rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(class_of), tuple(reps)
 
 
-def _falling(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
-
-
-@functools.cache
-def _run_factor(copies: int, aces: int, allowed: bool, equal: bool) -> tuple[int, ...]:
-    """Coefficients (by k) counting the ways k of a rank's ``copies`` cards can sit in a run
-    cut by ``aces`` aces into aces+1 non-decreasing blocks (see :meth:`_TurnModel._run_bound`)."""
-    blocks = aces + 1 if allowed else aces  # block 0 (before the first ace) must beat the top
-    factors = []
-    for k in range(copies + 1):
-        if equal:
-            ways = math.comb(k + blocks - 1, blocks - 1) if blocks else int(k == 0)
-        else:
-            ways = math.comb(blocks, k)
-        factors.append(float(_falling(copies, k) * ways))
-    return tuple(factors)
-
-
 class _TurnModel:
     """The chance structure of the rest of one turn, from public information only.
 
@@ -193,6 +173,10 @@ class _TurnModel:
             for c in range(k)
         )
         self.all = (1 << k) - 1
+        # The same, as lists of classes (to count a child's accepted cards quickly).
+        self.acc_classes = tuple(
+            tuple(f for f in range(k) if self.acc[c] >> f & 1) for c in range(k)
+        )
         counts = [0] * k
         for card, copies in game.deck_counts().items():
             counts[class_of[card.index]] += copies
@@ -238,16 +222,46 @@ class _TurnModel:
         self._loot[key] = hit
         return hit
 
+    def _outcomes(self, counts, mask, m, robbed) -> list[tuple]:
+        """Every kind of card the next draw can be, and what it does (R5–R9, R14, R14a):
+        ``(copies, accepted, gained, pile, lost, child)``: ``gained`` is the loot kept at once
+        (R9, ``loot_to="bank"``), ``pile`` the pile after the card, ``lost`` what a pass costs
+        the objective (R7; "lead" only, nothing when the cap ends the game, R14a) and
+        ``child`` the state after an accepted card, ``(counts, mask, rank, pile, robbed)``
+        (``None`` when the deck is then empty: R14 banks the pile). The dynamic programme
+        inlines the same steps for speed; the certified choice (:mod:`.choice`) reads them here.
+        """
+        n = sum(counts)
+        own = self.objective == "own"
+        to_pile = self.rules.loot_to == "pile"
+        result = []
+        for cls, copies in enumerate(counts):
+            if not copies:
+                continue
+            loot, after = (0, robbed)
+            if self.is_ace[cls]:
+                loot, after = self._rob(cls, robbed)
+            pile = m + 1 + (loot if to_pile else 0)
+            gained = 0 if to_pile else loot
+            if mask >> cls & 1:
+                child = None
+                if n > 1:
+                    rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+                    child = (rest, self.acc[cls], self.rank[cls], pile, after)
+                result.append((copies, True, gained, pile, 0, child))
+            else:
+                lost = 0 if own or self.last_turn else pile
+                result.append((copies, False, gained, pile, lost, None))
+        return result
+
     # -- an upper bound for pruning
 
-    def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> tuple[float, float]:
+    def _run_bound(
+        self, counts: tuple[int, ...], top_rank: int | None, terms: int = 12
+    ) -> tuple[float, float]:
         """Upper bounds on E[K], K = the number of cards a clairvoyant would see accepted in
-        a row (the run), and on the expected number of aces in the run, for the original R5.
-
-        Counts the valid runs of each length j exactly: with i aces among the first j cards
-        the other cards fall into i+1 blocks, each non-decreasing (R5), block 0 also beating
-        the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Lengths past ``_RUN_TERMS`` are
-        bounded by P(K ≥ _RUN_TERMS) each (P(K ≥ j) never grows with j).
+        a row (the run), and on the expected number of aces in the run, for the original R5
+        (:func:`.bounds.run_expectations`: the first ``terms`` lengths counted exactly).
         """
         is_ace, rank_of = self.is_ace, self.rank
         ranks = [0] * 12
@@ -258,64 +272,10 @@ class _TurnModel:
                     aces += copies
                 else:
                     ranks[rank_of[cls]] += copies
-        n = sum(counts)
-        top = min(n, _RUN_TERMS)
-        equal = self.rules.equal_accepted
-        present = [
-            (copies, top_rank is None or r > top_rank or (r == top_rank and equal))
-            for r, copies in enumerate(ranks)
-            if copies
-        ]
-        total = [0.0] * (top + 1)
-        ace_last = [0.0] * (top + 1)
-        for i in range(min(aces, top) + 1):
-            poly = [1.0]
-            limit = top - i + 1  # the number of coefficients still needed
-            for copies, allowed in present:
-                factor = _run_factor(copies, i, allowed, equal)
-                size = min(len(poly) + copies, limit)
-                new = poly[:size] + [0.0] * (size - len(poly))  # factor[0] is always 1
-                for kk in range(1, min(copies + 1, size)):
-                    fk = factor[kk]
-                    if fk:
-                        width = min(len(poly), size - kk)
-                        new[kk : kk + width] = [
-                            a + b * fk for a, b in zip(new[kk : kk + width], poly, strict=False)
-                        ]
-                poly = new
-            ways = _falling(aces, i)
-            for x, px in enumerate(poly):
-                j = x + i
-                if 1 <= j <= top:
-                    total[j] += ways * px
-            # A valid run of j - 1 cards with i aces, then one of the other aces as card j.
-            ways *= aces - i
-            if ways:
-                for x, px in enumerate(poly):
-                    j = x + i + 1
-                    if j <= top:
-                        ace_last[j] += ways * px
-        expected = 0.0
-        aces_in_run = 0.0
-        falling = 1.0
-        p = 1.0
-        for j in range(1, top + 1):
-            falling *= n - j + 1
-            p = total[j] / falling
-            expected += p
-            aces_in_run += ace_last[j] / falling
-        tail = (n - top) * p  # each later card is in the run with a chance of at most p
-        return expected + tail, aces_in_run + tail
-
-    def _crude_run_bound(self, counts, accepted: int, n: int) -> float:
-        """A cheap upper bound on E[K]: the accepted non-aces before the first refused card
-        or ace, plus everything after an ace that comes first."""
-        aces = sum(copies for cls, copies in enumerate(counts) if copies and self.is_ace[cls])
-        good = accepted - aces
-        stoppers = n - good
-        if stoppers == 0:
-            return float(n)
-        return good / (stoppers + 1) + aces / stoppers * n
+        run, aces_in_run, denominator = run_expectations(
+            ranks, aces, top_rank, self.rules.equal_accepted, terms
+        )
+        return run / denominator, aces_in_run / denominator
 
     # -- the dynamic programme
 
@@ -334,20 +294,37 @@ class _TurnModel:
         fact1 = self._fact[n - 1]
         own = self.objective == "own"
         to_pile = self.rules.loot_to == "pile"
+        is_ace = self.is_ace
+        # What a child after a non-ace shares with this state (the same aces, the same banks),
+        # for the cheap test that proves banking there without a state of its own.
+        aces = loot_now = total_loot = 0
+        for cls, copies in enumerate(counts):
+            if copies and is_ace[cls]:
+                aces += copies
+                loot_now += copies * self._rob(cls, robbed)[0]
+                total_loot += copies * self._loot_max(cls, robbed)
         total = 0
         for cls, copies in enumerate(counts):
             if not copies:
                 continue
             loot, after = (0, robbed)
-            if self.is_ace[cls]:
+            if is_ace[cls]:
                 loot, after = self._rob(cls, robbed)
             pile = m + 1 + (loot if to_pile else 0)
             gained = 0 if to_pile else loot  # R9: loot to the bank is the robber's at once
-            child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
             if mask >> cls & 1:
                 if n == 1:
                     value = (gained + pile) * fact1  # R14: the deck is empty, the pile is banked
                 else:
+                    if not is_ace[cls]:
+                        accepted = sum(counts[f] for f in self.acc_classes[cls])
+                        accepted -= self.acc[cls] >> cls & 1  # the card just drawn
+                        if self._cheap_bank_proof(
+                            accepted, aces, n - 1, pile, loot_now, total_loot
+                        ):
+                            total += copies * pile * fact1  # banking is best there
+                            continue
+                    child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
                     rank = self.rank[cls]
                     value = gained * fact1 + self._value(child, self.acc[cls], rank, pile, after)
             else:
@@ -397,14 +374,13 @@ class _TurnModel:
 
         Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
         counts if the first draw is accepted; a clairvoyant who banks just before the first
-        refused card gains E[K] cards (:meth:`_run_bound`); and an ace is only drawn in the
-        turn if some ace comes before every card the top refuses now, a chance of at most
-        aces / (aces + refused), robbing at most what it could rob now (banks only shrink).
+        refused card gains E[K] cards (:meth:`_run_bound`); and every ace drawn in the turn is
+        in the run, which happens with the same chance for each ace (R5 treats them alike),
+        E[aces in the run] / aces, robbing at most what it could rob now (banks only shrink
+        in a turn, R9). Cheaper bounds are tried first (:meth:`_cheap_bank_proof`).
         Returning False is always safe: the state is then solved exactly.
         """
-        accepted = 0
-        aces = 0
-        loot_now = 0
+        accepted = aces = loot_now = total_loot = 0
         for cls, copies in enumerate(counts):
             if copies:
                 if mask >> cls & 1:
@@ -412,34 +388,51 @@ class _TurnModel:
                 if self.is_ace[cls]:
                     aces += copies
                     loot_now += copies * self._rob(cls, robbed)[0]
+                    total_loot += copies * self._loot_max(cls, robbed)
+        proof = self._cheap_bank_proof(accepted, aces, n, m, loot_now, total_loot)
+        if proof is not None:
+            return proof
+        base = m - 1e-9 * (m + 1) - m * accepted / n
+        # The run's first few lengths first (cheap, a little looser), then more.
+        for terms in _RUN_TERMS:
+            run, aces_in_run = self._run_bound(counts, top_rank, terms)
+            loot = aces_in_run / aces * total_loot if aces else 0.0
+            if run + loot <= base:
+                return True
+        return False
+
+    def _cheap_bank_proof(self, accepted, aces, n, m, loot_now, total_loot) -> bool | None:
+        """The cheap part of :meth:`_bank_is_proven`, from a state's totals: True (banking is
+        proven best), False (not provable: drawing once already beats banking, or the bound
+        does not apply) or None (only the run bound can tell).
+
+        ``accepted``: the deck's cards the top accepts; ``aces``: its aces; ``loot_now``: what
+        they would rob now, added up; ``total_loot``: the most they could rob later in the
+        turn, added up (:meth:`_loot_max`).
+        """
         refused = n - accepted
-        # A cheap lower bound first: draw once, then bank if accepted (loot to the bank is
-        # kept either way). If that beats banking, drawing is better: nothing to prove.
+        # Draw once, then bank if accepted (loot to the bank is kept either way). If that
+        # beats banking, drawing is better: nothing to prove.
         lost = 0 if self.objective == "own" or self.last_turn else refused * (m + 1)
         kept = 0 if self.rules.loot_to == "pile" else loot_now
         if accepted * (m + 1) + kept - lost > m * n:
             return False
         if not self.standard or not refused:
             return False
-        base = m - 1e-9 * (m + 1) - m * accepted / n
+        base = m - 1e-9 * (m + 1) - m * accepted / n  # floats: a margin for rounding
         if base <= 0:
             return False
-        loot = 0.0
-        most = 0
-        if aces:
-            # Each ace is in the run only if an ace comes before every refused card.
-            each = [
-                (copies, self._loot_max(cls, robbed))
-                for cls, copies in enumerate(counts)
-                if copies and self.is_ace[cls]
-            ]
-            most = max(loot for _, loot in each)
-            loot = aces / (aces + refused) * sum(copies * loot for copies, loot in each)
-        if self._crude_run_bound(counts, accepted, n) + loot <= base:
+        # Every ace is drawn in the turn only if some ace comes before every card the top
+        # refuses now (until an ace, the top only rises).
+        loot = aces / (aces + refused) * total_loot if aces else 0.0
+        # The run: the accepted non-aces before the first refused card or ace, plus
+        # everything after an ace that comes first.
+        good = accepted - aces
+        stoppers = n - good
+        run = good / (stoppers + 1) + aces / stoppers * n
+        if run + loot <= base:
             return True
-        run, aces_in_run = self._run_bound(counts, top_rank)
-        # Or: every ace drawn is in the run, and robs at most the most any ace could.
-        return run + min(loot, aces_in_run * most) <= base
+        return None
 
     def _loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
         """The most an ace of class ``cls`` could rob later in the turn (R9): victims' banks

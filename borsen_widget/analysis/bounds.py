@@ -1,0 +1,142 @@
+"""Exact bounds on the rest of a turn: how many cards a player who could see the deck's order
+would see accepted in a row (the *run*), counted exactly (R5, R9).
+
+The run is what an all-seeing player gains by drawing: they would bank just before the first
+card that R5 refuses, so no play that cannot see the deck does better than the pile (if the
+first card is accepted), plus the run, plus the loot of the aces in the run (R9). The best
+stopping rule (:mod:`.turn`) prunes with this bound, and the certified choice (:mod:`.choice`)
+shows it to a class.
+
+Counting (original R5: aces always accepted and anything after them; otherwise ranks at least,
+or above, the card below): a run of j cards holding i aces is i+1 *blocks* of non-aces, each
+non-decreasing (strictly increasing with ``equal_accepted=False``), separated by the aces; the
+cards of block 0 must also be accepted on the pile's top card. So the number of valid j-card
+sequences is a coefficient of a product of one small polynomial per rank, and
+P(run ≥ j) = (valid j-card sequences) / (n)_j exactly. The polynomials are multiplied as big
+integers (one coefficient every ``bits`` bits), which Python does in C: exact and fast.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+
+def falling(n: int, k: int) -> int:
+    """(n)_k = n (n-1) ... (n-k+1): the ordered ways to draw k of n cards."""
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+@functools.cache
+def _rank_factor(copies: int, blocks: int, equal: bool, bits: int) -> int:
+    """The polynomial (as a big integer, ``bits`` bits a coefficient) whose k-th coefficient
+    counts the ways k of a rank's ``copies`` cards (distinct cards, in order) can sit in
+    ``blocks`` non-decreasing blocks (with ``equal``: any number a block; without: at most
+    one a block, R5 ``equal_accepted``)."""
+    poly = 0
+    for k in range(copies + 1):
+        if equal:
+            ways = math.comb(k + blocks - 1, blocks - 1) if blocks else int(k == 0)
+        else:
+            ways = math.comb(blocks, k)
+        poly |= (falling(copies, k) * ways) << (bits * k)
+    return poly
+
+
+@functools.lru_cache(maxsize=4096)
+def run_counts(
+    ranks: tuple[int, ...], aces: int, top: int | None, equal: bool, terms: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Exact counts of the runs of the first ``terms`` cards (original R5).
+
+    ``ranks``: the deck's non-ace cards by rank (index 0 for the 2s, 11 for the kings);
+    ``aces``: its aces; ``top``: the rank index of the pile's top card (``None`` when the pile
+    is empty or its top card is an ace: everything is accepted); ``equal``: R5's
+    ``equal_accepted``.
+
+    Returns ``(valid, ace_last, no_ace)``: ``valid[j]`` = the ordered j-card sequences
+    (distinct cards) that would all be accepted in a row, for j = 0…terms; ``ace_last[j]`` =
+    those whose j-th card is an ace; ``no_ace[j]`` = those holding no ace. Dividing by (n)_j
+    gives P(run ≥ j), P(the j-th card is an ace in the run) and P(the first j cards are
+    accepted non-aces).
+    """
+    n_other = sum(ranks)
+    # A coefficient of degree k counts at most (n)_k ordered picks of cards, each cut into at
+    # most aces+1 blocks in at most (aces+1)^k ways: this many bits hold any of them, so the
+    # big integers never carry from one coefficient into the next.
+    bits = terms * (n_other * (aces + 1)).bit_length() + 8
+    bits += -bits % 16  # few distinct widths, so the rank factors are cached
+    keep = (1 << (bits * (terms + 1))) - 1
+    mask = (1 << bits) - 1
+    present = [
+        (copies, top is None or r > top or (r == top and equal))
+        for r, copies in enumerate(ranks)
+        if copies
+    ]
+    valid = [0] * (terms + 1)
+    ace_last = [0] * (terms + 1)
+    no_ace: list[int] = []
+    for i in range(min(aces, terms) + 1):
+        poly = 1
+        for copies, allowed in present:
+            blocks = i + 1 if allowed else i  # block 0 (before the first ace) must beat the top
+            poly = (poly * _rank_factor(copies, blocks, equal, bits)) & keep
+        if i == 0:
+            no_ace = [(poly >> (bits * x)) & mask for x in range(terms + 1)]
+        ways = falling(aces, i)  # the i aces, in order
+        more = ways * (aces - i)  # then one of the other aces as the next card
+        for x in range(terms - i + 1):
+            coefficient = (poly >> (bits * x)) & mask
+            if coefficient:
+                valid[x + i] += ways * coefficient
+                if more and x + i + 1 <= terms:
+                    ace_last[x + i + 1] += more * coefficient
+    return tuple(valid), tuple(ace_last), tuple(no_ace)
+
+
+def run_expectations(
+    ranks: Sequence[int], aces: int, top: int | None, equal: bool, terms: int
+) -> tuple[int, int, int]:
+    """Upper bounds on E[run] and E[aces in the run] as exact ratios: ``(run, aces_in_run,
+    denominator)``, all integers.
+
+    The first ``terms`` lengths are counted exactly (:func:`run_counts`); when the deck holds
+    more cards, each later card is in the run with a chance of at most P(run ≥ terms) (the
+    chance never grows with the length), so the bounds stay sound. With ``terms`` at least the
+    deck's size they are the exact expectations.
+    """
+    n = sum(ranks) + aces
+    terms = min(terms, n)
+    valid, ace_last, _ = run_counts(tuple(ranks), aces, top, equal, terms)
+    # E[run] = sum over j of valid[j] / (n)_j, written over the common denominator (n)_terms:
+    # valid[j] is weighted by (n-j)_(terms-j), built from j = terms down.
+    run = aces_in_run = 0
+    weight = 1
+    for j in range(terms, 0, -1):
+        run += valid[j] * weight
+        aces_in_run += ace_last[j] * weight
+        weight *= n - j + 1
+    denominator = weight  # (n)_terms
+    if terms < n:
+        tail = (n - terms) * valid[terms]
+        run += tail
+        aces_in_run += tail
+    return run, aces_in_run, denominator
+
+
+def expected_run(
+    ranks: Sequence[int], aces: int, top: int | None, equal: bool, terms: int | None = None
+) -> tuple[Fraction, Fraction]:
+    """(E[run], E[aces in the run]) as exact fractions; exact values with ``terms=None``,
+    sound upper bounds with fewer terms (see :func:`run_expectations`)."""
+    n = sum(ranks) + aces
+    run, aces_in_run, denominator = run_expectations(
+        ranks, aces, top, equal, n if terms is None else terms
+    )
+    return Fraction(run, denominator), Fraction(aces_in_run, denominator)
