@@ -317,9 +317,12 @@ class OptimalTurnBot(Bot):
     :func:`borsen_widget.analysis.best_turn` (dynamic programming over the cards that can still
     come; ``objective`` ``"own"`` or ``"lead"``, as there).
 
-    The exact rule costs milliseconds late in a game but seconds or more in the first turns of
-    a one-deck game. ``max_states`` caps the work per decision: past it the bot decides by
-    one step of look-ahead, as :class:`ExpectedValueBot` does, and counts it in
+    Where exact bounds already prove the best choice
+    (:func:`borsen_widget.analysis.best_choice`, well under 100 ms nearly everywhere) the bot
+    plays it, which is always the exact rule's choice; only where they do not decide does it
+    solve the exact rule, which costs milliseconds late in a game but seconds or more in the
+    first turns of a one-deck game. ``max_states`` caps that work per decision: past it the bot
+    decides by one step of look-ahead, as :class:`ExpectedValueBot` does, and counts it in
     ``fallbacks``. ``None`` (the default) always solves exactly. Aces: the keep policy.
     """
 
@@ -338,7 +341,7 @@ class OptimalTurnBot(Bot):
         self._one_step = ExpectedValueBot()
 
     def choose(self, game: Game) -> Action:
-        from ..analysis import TooManyStates, best_turn
+        from ..analysis import TooManyStates, best_choice, best_turn
 
         if game._phase == ACES:
             return self.keep_aces(game)
@@ -346,6 +349,9 @@ class OptimalTurnBot(Bot):
             return BANK
         if not game._pile:
             return DRAW
+        proven = best_choice(game, self.objective).action
+        if proven is not None:
+            return DRAW if proven == "draw" else BANK
         try:
             advice = best_turn(game, self.objective, max_states=self.max_states)
         except TooManyStates:
