@@ -49,6 +49,43 @@ def _rank_factor(copies: int, blocks: int, equal: bool, bits: int) -> int:
     return poly
 
 
+@functools.lru_cache(maxsize=256)
+def _width(n: int, terms: int) -> int:
+    """Bits a coefficient: every number below counts at most (n)_j ≤ n^terms ordered draws
+    of j ≤ terms distinct cards, and run_expectations adds terms+1 such products; with this
+    width no coefficient ever carries into the ones that are read."""
+    return ((terms + 1) * n**terms).bit_length() + 1
+
+
+def _run_polys(
+    ranks: Sequence[int], aces: int, top: int | None, equal: bool, terms: int, bits: int
+) -> tuple[int, int, int]:
+    """The run counts as polynomials in big integers (``bits`` bits a coefficient, the
+    coefficient of x^j at bit ``bits * j``): ``(valid, ace_last, no_ace)``, see
+    :func:`run_counts`. Higher coefficients than x^terms are left over and not meaningful."""
+    present = [
+        (copies, top is None or r > top or (r == top and equal))
+        for r, copies in enumerate(ranks)
+        if copies
+    ]
+    valid = ace_last = no_ace = 0
+    for i in range(min(aces, terms) + 1):
+        # Only the coefficients up to x^(terms - i) are read: cutting the rest keeps the
+        # numbers small (a carry only ever moves to higher coefficients).
+        keep = (1 << (bits * (terms - i + 1))) - 1
+        poly = 1
+        for copies, allowed in present:
+            blocks = i + 1 if allowed else i  # block 0 (before the first ace) must beat the top
+            poly = (poly * _rank_factor(copies, blocks, equal, bits)) & keep
+        if i == 0:
+            no_ace = poly
+        ways = falling(aces, i)  # the i aces, in order
+        valid += (ways * poly) << (bits * i)
+        if i < aces:  # then one of the other aces as the next card
+            ace_last += (ways * (aces - i) * poly) << (bits * (i + 1))
+    return valid, ace_last, no_ace
+
+
 @functools.lru_cache(maxsize=4096)
 def run_counts(
     ranks: tuple[int, ...], aces: int, top: int | None, equal: bool, terms: int
@@ -66,38 +103,22 @@ def run_counts(
     gives P(run ≥ j), P(the j-th card is an ace in the run) and P(the first j cards are
     accepted non-aces).
     """
-    n_other = sum(ranks)
-    # A coefficient of degree k counts at most (n)_k ordered picks of cards, each cut into at
-    # most aces+1 blocks in at most (aces+1)^k ways: this many bits hold any of them, so the
-    # big integers never carry from one coefficient into the next.
-    bits = terms * (n_other * (aces + 1)).bit_length() + 8
-    bits += -bits % 16  # few distinct widths, so the rank factors are cached
-    keep = (1 << (bits * (terms + 1))) - 1
+    bits = _width(sum(ranks) + aces, terms)
     mask = (1 << bits) - 1
-    present = [
-        (copies, top is None or r > top or (r == top and equal))
-        for r, copies in enumerate(ranks)
-        if copies
-    ]
-    valid = [0] * (terms + 1)
-    ace_last = [0] * (terms + 1)
-    no_ace: list[int] = []
-    for i in range(min(aces, terms) + 1):
-        poly = 1
-        for copies, allowed in present:
-            blocks = i + 1 if allowed else i  # block 0 (before the first ace) must beat the top
-            poly = (poly * _rank_factor(copies, blocks, equal, bits)) & keep
-        if i == 0:
-            no_ace = [(poly >> (bits * x)) & mask for x in range(terms + 1)]
-        ways = falling(aces, i)  # the i aces, in order
-        more = ways * (aces - i)  # then one of the other aces as the next card
-        for x in range(terms - i + 1):
-            coefficient = (poly >> (bits * x)) & mask
-            if coefficient:
-                valid[x + i] += ways * coefficient
-                if more and x + i + 1 <= terms:
-                    ace_last[x + i + 1] += more * coefficient
-    return tuple(valid), tuple(ace_last), tuple(no_ace)
+    polys = _run_polys(ranks, aces, top, equal, terms, bits)
+    return tuple(tuple((p >> (bits * j)) & mask for j in range(terms + 1)) for p in polys)
+
+
+@functools.lru_cache(maxsize=256)
+def _weights(n: int, terms: int, bits: int) -> int:
+    """The polynomial sum over j of (n-j)_(terms-j) x^(terms-j): multiplied by the run counts,
+    its coefficient of x^terms is sum over j of count[j] (n-j)_(terms-j)."""
+    poly = 0
+    weight = 1
+    for j in range(terms, -1, -1):
+        poly |= weight << (bits * (terms - j))
+        weight *= n - j + 1  # (n-j+1)_(terms-j+1), the weight of j - 1
+    return poly
 
 
 def run_expectations(
@@ -113,18 +134,18 @@ def run_expectations(
     """
     n = sum(ranks) + aces
     terms = min(terms, n)
-    valid, ace_last, _ = run_counts(tuple(ranks), aces, top, equal, terms)
-    # E[run] = sum over j of valid[j] / (n)_j, written over the common denominator (n)_terms:
-    # valid[j] is weighted by (n-j)_(terms-j), built from j = terms down.
-    run = aces_in_run = 0
-    weight = 1
-    for j in range(terms, 0, -1):
-        run += valid[j] * weight
-        aces_in_run += ace_last[j] * weight
-        weight *= n - j + 1
-    denominator = weight  # (n)_terms
+    bits = _width(n, terms)
+    mask = (1 << bits) - 1
+    valid, ace_last, _ = _run_polys(ranks, aces, top, equal, terms, bits)
+    # E[run] = sum over j ≥ 1 of valid[j] / (n)_j, over the common denominator (n)_terms:
+    # valid[j] weighed by (n-j)_(terms-j), all in one big-integer product.
+    weights = _weights(n, terms, bits)
+    at = bits * terms
+    denominator = falling(n, terms)
+    run = ((valid * weights) >> at & mask) - denominator  # less j = 0 (valid[0] = 1)
+    aces_in_run = (ace_last * weights) >> at & mask
     if terms < n:
-        tail = (n - terms) * valid[terms]
+        tail = (n - terms) * ((valid >> at) & mask)
         run += tail
         aces_in_run += tail
     return run, aces_in_run, denominator
