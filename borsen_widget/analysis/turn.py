@@ -194,10 +194,16 @@ class _TurnModel:
             None if CARDS[r].is_ace else CARDS[r].rank - 2 for r in reps
         )  # 0..11 for 2..K
         self.top_rank = None if top is None or top.is_ace else top.rank - 2
+        self.ace_classes = tuple(c for c in range(k) if self.is_ace[c])
+        # With the original R5 the non-ace classes are the 12 ranks, in order (class r is the
+        # rank r + 2): a child's accepted cards are then a suffix sum (see _draw_value).
+        self.ranked = self.standard and all(self.rank[c] == c for c in range(12))
         self.memo: dict = {}
         self.limit = math.inf  # stop after this many memo entries (see best_turn's max_states)
         self.budget: int | None = None
         self._loot: dict = {}
+        self._most: dict = {}
+        self._runs: dict = {}  # run bounds worked out (a state's, and its children's)
         self._fact = [math.factorial(i) for i in range(sum(counts) + 2)]
 
     # -- robbery (R9, R10)
@@ -263,6 +269,10 @@ class _TurnModel:
         a row (the run), and on the expected number of aces in the run, for the original R5
         (:func:`.bounds.run_expectations`: the first ``terms`` lengths counted exactly).
         """
+        key = (counts, top_rank, terms)
+        hit = self._runs.get(key)
+        if hit is not None:
+            return hit
         is_ace, rank_of = self.is_ace, self.rank
         ranks = [0] * 12
         aces = 0
@@ -275,7 +285,8 @@ class _TurnModel:
         run, aces_in_run, denominator = run_expectations(
             ranks, aces, top_rank, self.rules.equal_accepted, terms
         )
-        return run / denominator, aces_in_run / denominator
+        hit = self._runs[key] = (run / denominator, aces_in_run / denominator)
+        return hit
 
     # -- the dynamic programme
 
@@ -298,11 +309,20 @@ class _TurnModel:
         # What a child after a non-ace shares with this state (the same aces, the same banks),
         # for the cheap test that proves banking there without a state of its own.
         aces = loot_now = total_loot = 0
-        for cls, copies in enumerate(counts):
-            if copies and is_ace[cls]:
+        for cls in self.ace_classes:
+            copies = counts[cls]
+            if copies:
                 aces += copies
                 loot_now += copies * self._rob(cls, robbed)[0]
                 total_loot += copies * self._loot_max(cls, robbed)
+        if self.ranked:
+            # at_least[r]: the cards of rank index r or higher, and the aces (R5).
+            at_least = [0] * 13
+            running = at_least[12] = aces
+            for r in range(11, -1, -1):
+                running += counts[r]
+                at_least[r] = running
+            equal = self.rules.equal_accepted
         total = 0
         for cls, copies in enumerate(counts):
             if not copies:
@@ -317,8 +337,11 @@ class _TurnModel:
                     value = (gained + pile) * fact1  # R14: the deck is empty, the pile is banked
                 else:
                     if not is_ace[cls]:
-                        accepted = sum(counts[f] for f in self.acc_classes[cls])
-                        accepted -= self.acc[cls] >> cls & 1  # the card just drawn
+                        if self.ranked:  # less the card just drawn, if R5 counts it
+                            accepted = at_least[cls] - 1 if equal else at_least[cls + 1]
+                        else:
+                            accepted = sum(counts[f] for f in self.acc_classes[cls])
+                            accepted -= self.acc[cls] >> cls & 1
                         if self._cheap_bank_proof(
                             accepted, aces, n - 1, pile, loot_now, total_loot
                         ):
@@ -377,8 +400,10 @@ class _TurnModel:
         refused card gains E[K] cards (:meth:`_run_bound`); and every ace drawn in the turn is
         in the run, which happens with the same chance for each ace (R5 treats them alike),
         E[aces in the run] / aces, robbing at most what it could rob now (banks only shrink
-        in a turn, R9). Cheaper bounds are tried first (:meth:`_cheap_bank_proof`).
-        Returning False is always safe: the state is then solved exactly.
+        in a turn, R9). Cheaper bounds are tried first (:meth:`_cheap_bank_proof`), and when
+        the run bound does not prove it, the same bound one draw later
+        (:meth:`_relaxed_bank_proof`). Returning False is always safe: the state is then
+        solved exactly.
         """
         accepted = aces = loot_now = total_loot = 0
         for cls, copies in enumerate(counts):
@@ -399,7 +424,60 @@ class _TurnModel:
             loot = aces_in_run / aces * total_loot if aces else 0.0
             if run + loot <= base:
                 return True
-        return False
+        return self._relaxed_bank_proof(counts, mask, m, robbed if robbed else self._zero(), n)
+
+    def _draw_bound(self, counts, mask, top_rank, m, robbed, terms) -> float:
+        """The run bound on the value of drawing in a state (see :meth:`_bank_is_proven`)."""
+        n = sum(counts)
+        accepted = aces = total_loot = 0
+        for cls, copies in enumerate(counts):
+            if copies:
+                if mask >> cls & 1:
+                    accepted += copies
+                if self.is_ace[cls]:
+                    aces += copies
+                    total_loot += copies * self._loot_max(cls, robbed)
+        run, aces_in_run = self._run_bound(counts, top_rank, terms)
+        return m * accepted / n + run + (aces_in_run / aces * total_loot if aces else 0.0)
+
+    def _relaxed_bank_proof(self, counts, mask, m, robbed, n) -> bool:
+        """True when banking is proven best by looking one draw ahead: drawing is worth the
+        average over the next card of what it brings at once (R7, R9) plus, if accepted, the
+        better of banking then and the run bound there (or just banking, where the cheap
+        bounds prove it). Tighter than the run bound now, because the player must decide
+        after that card without seeing the rest of the deck."""
+        limit = (m - 1e-9 * (m + 1)) * n
+        outcomes = self._outcomes(counts, mask, m, robbed)
+        # What a child after a non-ace shares with this state, for the cheap bounds there.
+        aces = loot_now = total_loot = 0
+        for cls in self.ace_classes:
+            copies = counts[cls]
+            if copies:
+                aces += copies
+                loot_now += copies * self._rob(cls, robbed)[0]
+                total_loot += copies * self._loot_max(cls, robbed)
+        total = 0.0
+        for copies, accepted, gained, _pile, lost, _child in outcomes:
+            if not accepted:  # first: these may be negative ("lead"), the rest are not
+                total += copies * (gained - lost)
+        for copies, accepted, gained, pile, _lost, child in outcomes:
+            if not accepted:
+                continue
+            value = pile
+            if child is not None:
+                rest, rest_mask, rank, pile, after = child
+                if rank is not None and self.ranked:  # after a non-ace: maybe a cheap proof
+                    taken = sum(rest[f] for f in self.acc_classes[rank])
+                    if self._cheap_bank_proof(taken, aces, n - 1, pile, loot_now, total_loot):
+                        rank = -1
+                if rank != -1:
+                    bound = self._draw_bound(rest, rest_mask, rank, pile, after, _RUN_TERMS[-1])
+                    if bound > pile:
+                        value = bound
+            total += copies * (gained + value)
+            if total > limit:
+                return False
+        return True
 
     def _cheap_bank_proof(self, accepted, aces, n, m, loot_now, total_loot) -> bool | None:
         """The cheap part of :meth:`_bank_is_proven`, from a state's totals: True (banking is
@@ -437,11 +515,18 @@ class _TurnModel:
     def _loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
         """The most an ace of class ``cls`` could rob later in the turn (R9): victims' banks
         only shrink during a turn; a custom loot_rule may take up to all robbable cards."""
+        key = (cls, robbed)
+        hit = self._most.get(key)
+        if hit is not None:
+            return hit
         left = [r - k for r, k in zip(self.robbable, robbed, strict=False)]
         if self.rules.loot_rule is not None:
-            return max(left, default=0)
-        share = self.rules.ace_shares[CARDS[self.reps[cls]].suit]
-        return max((x * share.numerator // share.denominator for x in left), default=0)
+            most = max(left, default=0)
+        else:
+            share = self.rules.ace_shares[CARDS[self.reps[cls]].suit]
+            most = max((x * share.numerator // share.denominator for x in left), default=0)
+        self._most[key] = most
+        return most
 
 
 def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
