@@ -456,28 +456,36 @@ class _TurnModel:
                 aces += copies
                 loot_now += copies * self._rob(cls, robbed)[0]
                 total_loot += copies * self._loot_max(cls, robbed)
-        total = 0.0
+        refused = 0.0
         for copies, accepted, gained, _pile, lost, _child in outcomes:
-            if not accepted:  # first: these may be negative ("lead"), the rest are not
-                total += copies * (gained - lost)
+            if not accepted:  # these may be negative ("lead"), the rest are not
+                refused += copies * (gained - lost)
+        children = []
         for copies, accepted, gained, pile, _lost, child in outcomes:
             if not accepted:
                 continue
-            value = pile
             if child is not None:
-                rest, rest_mask, rank, pile, after = child
+                rest, _rest_mask, rank, _pile, _after = child
                 if rank is not None and self.ranked:  # after a non-ace: maybe a cheap proof
                     taken = sum(rest[f] for f in self.acc_classes[rank])
                     if self._cheap_bank_proof(taken, aces, n - 1, pile, loot_now, total_loot):
-                        rank = -1
-                if rank != -1:
-                    bound = self._draw_bound(rest, rest_mask, rank, pile, after, _RUN_TERMS[-1])
+                        child = None
+            children.append((copies, gained, pile, child))
+        # The run bounds after the card: a few lengths first (cheap), then more.
+        for terms in _RUN_TERMS:
+            total = refused
+            for copies, gained, pile, child in children:
+                value = pile
+                if child is not None:
+                    bound = self._draw_bound(*child, terms)
                     if bound > pile:
                         value = bound
-            total += copies * (gained + value)
-            if total > limit:
-                return False
-        return True
+                total += copies * (gained + value)
+                if total > limit:
+                    break
+            else:
+                return True
+        return False
 
     def _cheap_bank_proof(self, accepted, aces, n, m, loot_now, total_loot) -> bool | None:
         """The cheap part of :meth:`_bank_is_proven`, from a state's totals: True (banking is
