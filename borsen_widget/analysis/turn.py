@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..engine.cards import CARDS, DISTINCT_CARDS, Card
 from ..engine.game import Game
-from .bounds import run_expectations
+from .bounds import run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
 # Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
@@ -554,9 +554,11 @@ _MODEL_CACHE_SIZE = 4
 
 
 def clear_cache() -> None:
-    """Forget the solved turns kept for speed (they are kept for the last few positions)."""
+    """Forget the solved turns kept for speed (they are kept for the last few positions), and
+    the run counts."""
     _MODELS.clear()
     _acceptance_classes.cache_clear()
+    run_counts.cache_clear()
 
 
 def _model(game: Game, objective: str) -> _TurnModel:
