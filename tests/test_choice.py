@@ -169,9 +169,15 @@ def test_each_kind_of_proof_decides_its_position(proof):
     made = best_choice(game)
     assert made.proof == proof
     assert made.action == analysis.best_turn(game).action
-    if proof in ("draw_until", "look_ahead", "look_ahead_run"):
-        assert made.steps >= 1
-        assert str(made.steps) in made.sentence
+    words = {
+        "draw_until": f"until {made.steps} more cards are accepted",
+        "look_ahead": f"at most {made.steps} times",
+        "look_ahead_run": "after the next card"
+        if made.steps == 1
+        else f"after the next {made.steps} cards",
+    }
+    if proof in words:
+        assert made.steps >= 1 and words[proof] in made.sentence
 
 
 # ------------------------------------------------------------------------------ small positions

@@ -399,14 +399,16 @@ def test_a_probability_panel_refuses_what_is_not_its_own_and_says_so():
 @pytest.fixture
 def small_budgets(monkeypatch):
     monkeypatch.setattr(panel, "SYNC_STATES", 200)
-    monkeypatch.setattr(panel, "SLICE_STATES", 300)
+    # Small slices: the best rule of MIDGAME needs some hundreds of states only.
+    monkeypatch.setattr(panel, "SLICE_STATES", 100)
+    monkeypatch.setattr(panel, "MIN_SLICE", 100)
     monkeypatch.setattr(panel, "PROGRESS_SECONDS", 0.0)
     analysis.clear_cache()
     yield
     analysis.clear_cache()
 
 
-# A position whose best stopping rule needs some thousands of states (a 20-card deck).
+# A position whose best stopping rule needs some hundreds of states (a 20-card deck).
 MIDGAME = dict(
     deck="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D AS AH",
     pile="6S",
@@ -538,7 +540,7 @@ def test_a_move_cancels_the_work_and_the_kernel_answers_between_slices(small_bud
 
 
 def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, monkeypatch):
-    monkeypatch.setattr(panel, "MAX_STATES", 900)
+    monkeypatch.setattr(panel, "MAX_STATES", 400)
 
     async def main():
         w = widget(**MIDGAME, show_probabilities=True)

@@ -372,10 +372,9 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
                 lower=lower,
                 upper=upper,
                 steps=draws,
-                sentence=f"Playing the next {draws} draws as well as possible (banking "
-                f"whenever that is better) and then banking is worth {amount(lower)} on "
-                f"average, {_more(lower, bank)} {now}; the best stopping rule can only do "
-                f"better, so it draws.",
+                sentence=f"Drawing at most {draws} times, stopping at the best moment within "
+                f"them, is worth {amount(lower)} on average, {_more(lower, bank)} {now}; the "
+                f"best stopping rule can only do better, so it draws.",
             )
         if upper is not None and upper < bank:
             seen = depth + 1
@@ -386,9 +385,10 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
                 lower=lower,
                 upper=upper,
                 steps=seen,
-                sentence=f"Whatever the next {cards} {'is' if seen == 1 else 'are'}, and "
-                f"even if one could then see the order of the deck, drawing now is worth at "
-                f"most {amount(upper)} on average, less than {now}: bank.",
+                sentence=f"Even someone who could see the order of the deck after the next "
+                f"{cards} would expect at most {amount(upper)} from drawing now (counting "
+                f"every card the next {cards} can bring, and the best play between them), "
+                f"less than {now}: bank.",
             )
     between = (
         f"between {_num(lower)} and {amount(upper)}"

@@ -1,9 +1,10 @@
 """The best stopping rule for the rest of a turn, exactly: dynamic programming over every card
 that can still come (R4–R9, R14, R14a), from public information only.
 
-Values are exact; the search is pruned by a sound upper bound on the value of drawing (the run
-bound, :meth:`_TurnModel._run_bound`), and the states solved are kept for the last few
-positions so that asking again goes on from there. Standard library only.
+Values are exact; the search is pruned by sound upper bounds on the value of drawing (the run
+bound of :mod:`.bounds`, at once or one draw ahead, see :meth:`_TurnModel._bank_is_proven`),
+and the states solved are kept for the last few positions so that asking again goes on from
+there. Standard library only.
 """
 
 from __future__ import annotations
@@ -609,11 +610,14 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
 
-    Cost: milliseconds for most positions, but the first turns of a one-deck game take
-    seconds to minutes (about 25 s for the very first draw, some 400 000 states; longer when
-    aces can rob a rich bank, since loot makes drawing worth more). ``max_states`` caps the
-    work: past that many new states :class:`TooManyStates` is raised. Solved states are kept
-    for the last few positions, so asking again, or later in the same turn, goes on from there.
+    Cost: milliseconds for most positions, but seconds in the first turns of a one-deck game
+    (about 3 s of CPU for the very first draw, some 50 000 states; under half a second once
+    the pile holds a card), more when aces can rob a rich bank (loot makes drawing worth more:
+    about 40 s for 40 cards left, an empty pile and 12 robbable cards) or with two decks
+    (about 35 s for the first draw); see ``benchmarks/advice_speed.py``. The choice alone is
+    usually proven at once by :func:`.best_choice`. ``max_states`` caps the work: past that
+    many new states :class:`TooManyStates` is raised. Solved states are kept for the last few
+    positions, so asking again, or later in the same turn, goes on from there.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")

@@ -137,7 +137,7 @@ describe("words and keys", () => {
       "proven: drawing until 3 more cards are accepted already pays",
     );
     expect(choiceHow({ how: "proven", proof: "look_ahead", steps: 2 })).toBe(
-      "proven by the best play over the next 2 draws",
+      "proven: drawing at most 2 times already pays",
     );
     expect(choiceHow({ how: "proven", proof: "run" })).toBe(
       "proven: even seeing the deck, drawing gains less",

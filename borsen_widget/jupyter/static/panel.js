@@ -188,7 +188,7 @@ function choiceHow(choice) {
     case "draw_until":
       return `proven: drawing until ${n} more cards are accepted already pays`;
     case "look_ahead":
-      return `proven by the best play over the next ${n} draws`;
+      return `proven: drawing at most ${n} times already pays`;
     case "run":
       return "proven: even seeing the deck, drawing gains less";
     case "look_ahead_run":
