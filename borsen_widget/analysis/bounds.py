@@ -75,8 +75,10 @@ def _run_polys(
         keep = (1 << (bits * (terms - i + 1))) - 1
         poly = 1
         for copies, allowed in present:
-            blocks = i + 1 if allowed else i  # block 0 (before the first ace) must beat the top
-            poly = (poly * _rank_factor(copies, blocks, equal, bits)) & keep
+            if allowed:
+                poly = (poly * _rank_factor(copies, i + 1, equal, bits)) & keep
+            elif i:  # block 0 (before the first ace) must beat the top: not this rank
+                poly = (poly * _rank_factor(copies, i, equal, bits)) & keep
         if i == 0:
             no_ace = poly
         ways = falling(aces, i)  # the i aces, in order
