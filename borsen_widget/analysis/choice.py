@@ -47,9 +47,10 @@ class Choice:
     ``action`` is ``"draw"``, ``"bank"`` or ``None`` (the bounds do not decide). ``proof``
     names what proves it: ``"only"`` (the only legal move, R4/R14), ``"one_draw"``,
     ``"draw_until"`` (draw until ``steps`` more cards are accepted, then bank),
-    ``"look_ahead"`` (the best play within the next ``steps`` draws), ``"run"`` (even
-    someone who could see the deck's order gains less by drawing) or ``"look_ahead_run"``
-    (the same after looking ``steps`` draws ahead). ``bank`` is the value of banking now,
+    ``"look_ahead"`` (drawing at most ``steps`` times, stopping at the best moment),
+    ``"run"`` (even someone who could see the deck's order gains less by drawing) or
+    ``"look_ahead_run"`` (the same from ``steps`` cards on, every card until then followed
+    exactly). ``bank`` is the value of banking now,
     ``lower`` and ``upper`` proven bounds on the value of drawing with the best play
     afterwards (``None`` where none is known), all exact.
     """
