@@ -23,6 +23,8 @@ from .figures import OBJECTIVES, fraction_data
 # Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
 # _TurnModel._run_bound). Fewer terms cost less and prove most states already.
 _RUN_TERMS = (6, 12)
+# At most this many run bounds are kept for reuse (memory, e.g. in the browser's Pyodide).
+_RUNS_KEPT = 100_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -286,6 +288,8 @@ class _TurnModel:
         run, aces_in_run, denominator = run_expectations(
             ranks, aces, top_rank, self.rules.equal_accepted, terms
         )
+        if len(self._runs) >= _RUNS_KEPT:
+            self._runs.clear()  # they help soon after (a parent's proof, then the child's)
         hit = self._runs[key] = (run / denominator, aces_in_run / denominator)
         return hit
 
