@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..engine.game import Game
 from .bounds import falling, run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
-from .turn import _num, _TurnModel
+from .turn import _TurnModel
 
 #: How many more cards "draw until k more cards are accepted" may ask for.
 DRAW_UNTIL_MAX = 12
@@ -380,6 +380,12 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
         if upper is not None and upper < bank:
             seen = depth + 1
             cards = "card" if seen == 1 else f"{seen} cards"
+            counted = (
+                "every possible next card counted exactly"
+                if seen == 1
+                else f"every possible next {seen} cards counted exactly, with the best play "
+                "between them"
+            )
             return choice(
                 "bank",
                 "look_ahead_run",
@@ -387,9 +393,8 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
                 upper=upper,
                 steps=seen,
                 sentence=f"Even someone who could see the order of the deck after the next "
-                f"{cards} would expect at most {amount(upper)} from drawing now (counting "
-                f"every card the next {cards} can bring, and the best play between them), "
-                f"less than {now}: bank.",
+                f"{cards} would expect at most {amount(upper)} from drawing now "
+                f"({counted}), less than {now}: bank.",
             )
     between = (
         f"between {_num(lower)} and {amount(upper)}"
@@ -404,6 +409,17 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
         sentence=f"The bounds do not decide: drawing is worth {between} on average, "
         f"banking {_num(bank)}; only the exact best stopping rule can tell.",
     )
+
+
+def _num(value: Fraction) -> str:
+    """A value for a sentence: ``"2"``, ``"2.75 (= 11/4)"``, or ``"about 0.931"`` when the
+    exact fraction is too long to read out (it is in the data beside the sentence)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{value.numerator}/{value.denominator}"
+    if len(text) > 11:
+        return f"about {float(value):.3g}"
+    return f"{float(value):.3g} (= {text})"
 
 
 def _more(value: Fraction, than: Fraction) -> str:
