@@ -37,8 +37,6 @@ LOOK_AHEAD_STATES = 400
 #: The deepest look-ahead tried (draws after the first).
 LOOK_AHEAD_DEPTH = 2
 
-PROOFS = ("only", "one_draw", "draw_until", "look_ahead", "run", "look_ahead_run")
-
 
 @dataclasses.dataclass(frozen=True)
 class Choice:
