@@ -1,5 +1,6 @@
-"""Exact probabilities for teaching (RULES.md §4): what the next draw can do, the best stopping
-rule for the rest of a turn, and everything the teacher's panel shows.
+"""Exact probabilities for teaching (RULES.md §4): what the next draw can do, the best choice
+between drawing and banking proven at once by exact bounds, the best stopping rule for the rest
+of a turn, and everything the teacher's panel shows.
 
 Everything here is computed from public information only (the pile, the banks, the rules and
 the deck's composition), never the deck's order, the seed or the random generator, and is
@@ -10,6 +11,7 @@ simulation. The chance of winning the game, estimated by playing on with bots, l
 
 from __future__ import annotations
 
+from .choice import Choice, best_choice
 from .figures import (
     OBJECTIVES,
     Outcome,
@@ -25,10 +27,12 @@ from .turn import TooManyStates, TurnAdvice, best_turn, clear_cache
 __all__ = [
     "OBJECTIVES",
     "SUMMARY_MAX_STATES",
+    "Choice",
     "Outcome",
     "TooManyStates",
     "TurnAdvice",
     "accept_sentence",
+    "best_choice",
     "best_turn",
     "clear_cache",
     "draw_outcomes",

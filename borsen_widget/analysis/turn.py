@@ -1,9 +1,10 @@
 """The best stopping rule for the rest of a turn, exactly: dynamic programming over every card
 that can still come (R4–R9, R14, R14a), from public information only.
 
-Values are exact; the search is pruned by a sound upper bound on the value of drawing (the run
-bound, :meth:`_TurnModel._run_bound`), and the states solved are kept for the last few
-positions so that asking again goes on from there. Standard library only.
+Values are exact; the search is pruned by sound upper bounds on the value of drawing (the run
+bound of :mod:`.bounds`, at once or one draw ahead, see :meth:`TurnModel._bank_is_proven`),
+and the states solved are kept for the last few positions so that asking again goes on from
+there. Standard library only.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from fractions import Fraction
 
 from ..engine.cards import CARDS, DISTINCT_CARDS, Card
 from ..engine.game import Game
+from .bounds import run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
-# Terms of the run bound computed exactly; the rest are bounded (see _TurnModel._run_bound).
-_RUN_TERMS = 12
+# Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
+# TurnModel._run_bound). Fewer terms cost less and prove most states already.
+_RUN_TERMS = (6, 12)
+# At most this many run bounds are kept for reuse (memory, e.g. in the browser's Pyodide).
+_RUNS_KEPT = 100_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,30 +117,15 @@ def _acceptance_classes(rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(class_of), tuple(reps)
 
 
-def _falling(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
+class TurnModel:
+    """The chance structure of the rest of one turn, from public information only; what
+    :func:`best_turn` and :func:`~borsen_widget.analysis.best_choice` compute on.
 
-
-@functools.cache
-def _run_factor(copies: int, aces: int, allowed: bool, equal: bool) -> tuple[int, ...]:
-    """Coefficients (by k) counting the ways k of a rank's ``copies`` cards can sit in a run
-    cut by ``aces`` aces into aces+1 non-decreasing blocks (see :meth:`_TurnModel._run_bound`)."""
-    blocks = aces + 1 if allowed else aces  # block 0 (before the first ace) must beat the top
-    factors = []
-    for k in range(copies + 1):
-        if equal:
-            ways = math.comb(k + blocks - 1, blocks - 1) if blocks else int(k == 0)
-        else:
-            ways = math.comb(blocks, k)
-        factors.append(float(_falling(copies, k) * ways))
-    return tuple(factors)
-
-
-class _TurnModel:
-    """The chance structure of the rest of one turn, from public information only.
+    The rules are read from :class:`Rules`: R5 through :meth:`Rules.accepts` (the acceptance
+    classes), R9 through :meth:`Rules.victim_order`, :meth:`Rules.victim`, :meth:`Rules.loot`
+    and :meth:`Rules.loot_count`. The run bound relies on the original R5's shape (aces
+    reset the pile, ranks never fall), which holds without a custom ``accept_rule``; the
+    brute-force tests check it.
 
     A DP state is (deck composition by class, which classes the top card accepts, pile size,
     cards robbed so far from each possible victim). Values are kept as exact integers scaled
@@ -150,12 +140,9 @@ class _TurnModel:
         n = rules.players
         self.player = player
         banks = game.banks
-        if rules.rob_target == "previous":
-            victims = ((player - 1) % n,)
-        elif rules.rob_target == "next":
-            victims = ((player + 1) % n,)
-        else:
-            victims = tuple((player - step) % n for step in range(1, n))
+        self.players = n
+        # R9: whom an ace of this turn may rob, in the rules' order (Rules.victim_order).
+        victims = rules.victim_order(player)
         self.victims = victims
         self.victim_banks = tuple(banks[v] for v in victims)
         self.robbable = tuple(sum(not c.is_ace for c in bank) for bank in self.victim_banks)
@@ -170,11 +157,8 @@ class _TurnModel:
             card = CARDS[i]
             loot_key = None
             if card.is_ace and most > 0:
-                if rules.loot_rule is None:
-                    share = rules.ace_shares[card.suit]
-                    loot_key = tuple(
-                        r * share.numerator // share.denominator for r in range(most + 1)
-                    )
+                if rules.loot_rule is None:  # R9's loot for every robbable count
+                    loot_key = tuple(rules.loot_count(i & 3, r) for r in range(most + 1))
                 else:
                     loot_key = i
             key = (base_class[i], loot_key)
@@ -193,6 +177,10 @@ class _TurnModel:
             for c in range(k)
         )
         self.all = (1 << k) - 1
+        # The same, as lists of classes (to count a child's accepted cards quickly).
+        self.acc_classes = tuple(
+            tuple(f for f in range(k) if self.acc[c] >> f & 1) for c in range(k)
+        )
         counts = [0] * k
         for card, copies in game.deck_counts().items():
             counts[class_of[card.index]] += copies
@@ -210,26 +198,33 @@ class _TurnModel:
             None if CARDS[r].is_ace else CARDS[r].rank - 2 for r in reps
         )  # 0..11 for 2..K
         self.top_rank = None if top is None or top.is_ace else top.rank - 2
+        self.ace_classes = tuple(c for c in range(k) if self.is_ace[c])
+        # With the original R5 the non-ace classes are the 12 ranks, in order (class r is the
+        # rank r + 2): a child's accepted cards are then a suffix sum (see _draw_value).
+        self.ranked = self.standard and all(self.rank[c] == c for c in range(12))
         self.memo: dict = {}
         self.limit = math.inf  # stop after this many memo entries (see best_turn's max_states)
         self.budget: int | None = None
         self._loot: dict = {}
+        self._most: dict = {}
+        self._runs: dict = {}  # run bounds worked out (a state's, and its children's)
         self._fact = [math.factorial(i) for i in range(sum(counts) + 2)]
 
     # -- robbery (R9, R10)
 
-    def _rob(self, cls: int, robbed: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    def rob(self, cls: int, robbed: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         """The loot of an ace of class ``cls`` and the robbed counts after it."""
         key = (cls, robbed)
         hit = self._loot.get(key)
         if hit is not None:
             return hit
-        left = [r - k for r, k in zip(self.robbable, robbed, strict=False)]
         if len(self.victims) == 1:
             pos = 0
-        else:
-            # rob_target "leader": the victims are listed nearest seat before the robber first.
-            pos = max(range(len(left)), key=lambda i: (left[i], -i))
+        else:  # rob_target "leader": Rules.victim decides, on what is left to rob now
+            left = [0] * self.players
+            for seat, robbable, taken in zip(self.victims, self.robbable, robbed, strict=True):
+                left[seat] = robbable - taken
+            pos = self.victims.index(self.rules.victim(self.player, left))
         ace = CARDS[self.reps[cls]]
         loot = self.rules.loot(ace, _bank_after(self.victim_banks[pos], robbed[pos]))
         after = list(robbed)
@@ -238,17 +233,51 @@ class _TurnModel:
         self._loot[key] = hit
         return hit
 
+    def outcomes(self, counts, mask, m, robbed) -> list[tuple]:
+        """Every kind of card the next draw can be, and what it does (R5–R9, R14, R14a):
+        ``(copies, accepted, gained, pile, lost, child)``: ``gained`` is the loot kept at once
+        (R9, ``loot_to="bank"``), ``pile`` the pile after the card, ``lost`` what a pass costs
+        the objective (R7; "lead" only, nothing when the cap ends the game, R14a) and
+        ``child`` the state after an accepted card, ``(counts, mask, rank, pile, robbed)``
+        (``None`` when the deck is then empty: R14 banks the pile). The dynamic programme
+        inlines the same steps for speed; the certified choice (:mod:`.choice`) reads them here.
+        """
+        n = sum(counts)
+        own = self.objective == "own"
+        to_pile = self.rules.loot_to == "pile"
+        result = []
+        for cls, copies in enumerate(counts):
+            if not copies:
+                continue
+            loot, after = (0, robbed)
+            if self.is_ace[cls]:
+                loot, after = self.rob(cls, robbed)
+            pile = m + 1 + (loot if to_pile else 0)
+            gained = 0 if to_pile else loot
+            if mask >> cls & 1:
+                child = None
+                if n > 1:
+                    rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+                    child = (rest, self.acc[cls], self.rank[cls], pile, after)
+                result.append((copies, True, gained, pile, 0, child))
+            else:
+                lost = 0 if own or self.last_turn else pile
+                result.append((copies, False, gained, pile, lost, None))
+        return result
+
     # -- an upper bound for pruning
 
-    def _run_bound(self, counts: tuple[int, ...], top_rank: int | None) -> tuple[float, float]:
+    def _run_bound(
+        self, counts: tuple[int, ...], top_rank: int | None, terms: int = 12
+    ) -> tuple[float, float]:
         """Upper bounds on E[K], K = the number of cards a clairvoyant would see accepted in
-        a row (the run), and on the expected number of aces in the run, for the original R5.
-
-        Counts the valid runs of each length j exactly: with i aces among the first j cards
-        the other cards fall into i+1 blocks, each non-decreasing (R5), block 0 also beating
-        the top; P(K ≥ j) = (valid j-card sequences) / (n)_j. Lengths past ``_RUN_TERMS`` are
-        bounded by P(K ≥ _RUN_TERMS) each (P(K ≥ j) never grows with j).
+        a row (the run), and on the expected number of aces in the run, for the original R5
+        (:func:`.bounds.run_expectations`: the first ``terms`` lengths counted exactly).
         """
+        key = (counts, top_rank, terms)
+        hit = self._runs.get(key)
+        if hit is not None:
+            return hit
         is_ace, rank_of = self.is_ace, self.rank
         ranks = [0] * 12
         aces = 0
@@ -258,64 +287,13 @@ class _TurnModel:
                     aces += copies
                 else:
                     ranks[rank_of[cls]] += copies
-        n = sum(counts)
-        top = min(n, _RUN_TERMS)
-        equal = self.rules.equal_accepted
-        present = [
-            (copies, top_rank is None or r > top_rank or (r == top_rank and equal))
-            for r, copies in enumerate(ranks)
-            if copies
-        ]
-        total = [0.0] * (top + 1)
-        ace_last = [0.0] * (top + 1)
-        for i in range(min(aces, top) + 1):
-            poly = [1.0]
-            limit = top - i + 1  # the number of coefficients still needed
-            for copies, allowed in present:
-                factor = _run_factor(copies, i, allowed, equal)
-                size = min(len(poly) + copies, limit)
-                new = poly[:size] + [0.0] * (size - len(poly))  # factor[0] is always 1
-                for kk in range(1, min(copies + 1, size)):
-                    fk = factor[kk]
-                    if fk:
-                        width = min(len(poly), size - kk)
-                        new[kk : kk + width] = [
-                            a + b * fk for a, b in zip(new[kk : kk + width], poly, strict=False)
-                        ]
-                poly = new
-            ways = _falling(aces, i)
-            for x, px in enumerate(poly):
-                j = x + i
-                if 1 <= j <= top:
-                    total[j] += ways * px
-            # A valid run of j - 1 cards with i aces, then one of the other aces as card j.
-            ways *= aces - i
-            if ways:
-                for x, px in enumerate(poly):
-                    j = x + i + 1
-                    if j <= top:
-                        ace_last[j] += ways * px
-        expected = 0.0
-        aces_in_run = 0.0
-        falling = 1.0
-        p = 1.0
-        for j in range(1, top + 1):
-            falling *= n - j + 1
-            p = total[j] / falling
-            expected += p
-            aces_in_run += ace_last[j] / falling
-        tail = (n - top) * p  # each later card is in the run with a chance of at most p
-        return expected + tail, aces_in_run + tail
-
-    def _crude_run_bound(self, counts, accepted: int, n: int) -> float:
-        """A cheap upper bound on E[K]: the accepted non-aces before the first refused card
-        or ace, plus everything after an ace that comes first."""
-        aces = sum(copies for cls, copies in enumerate(counts) if copies and self.is_ace[cls])
-        good = accepted - aces
-        stoppers = n - good
-        if stoppers == 0:
-            return float(n)
-        return good / (stoppers + 1) + aces / stoppers * n
+        run, aces_in_run, denominator = run_expectations(
+            ranks, aces, top_rank, self.rules.equal_accepted, terms
+        )
+        if len(self._runs) >= _RUNS_KEPT:
+            self._runs.clear()  # they help soon after (a parent's proof, then the child's)
+        hit = self._runs[key] = (run / denominator, aces_in_run / denominator)
+        return hit
 
     # -- the dynamic programme
 
@@ -334,20 +312,49 @@ class _TurnModel:
         fact1 = self._fact[n - 1]
         own = self.objective == "own"
         to_pile = self.rules.loot_to == "pile"
+        is_ace = self.is_ace
+        # What a child after a non-ace shares with this state (the same aces, the same banks),
+        # for the cheap test that proves banking there without a state of its own.
+        aces = loot_now = total_loot = 0
+        for cls in self.ace_classes:
+            copies = counts[cls]
+            if copies:
+                aces += copies
+                loot_now += copies * self.rob(cls, robbed)[0]
+                total_loot += copies * self.loot_max(cls, robbed)
+        if self.ranked:
+            # at_least[r]: the cards of rank index r or higher, and the aces (R5).
+            at_least = [0] * 13
+            running = at_least[12] = aces
+            for r in range(11, -1, -1):
+                running += counts[r]
+                at_least[r] = running
+            equal = self.rules.equal_accepted
         total = 0
         for cls, copies in enumerate(counts):
             if not copies:
                 continue
             loot, after = (0, robbed)
-            if self.is_ace[cls]:
-                loot, after = self._rob(cls, robbed)
+            if is_ace[cls]:
+                loot, after = self.rob(cls, robbed)
             pile = m + 1 + (loot if to_pile else 0)
             gained = 0 if to_pile else loot  # R9: loot to the bank is the robber's at once
-            child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
             if mask >> cls & 1:
                 if n == 1:
                     value = (gained + pile) * fact1  # R14: the deck is empty, the pile is banked
                 else:
+                    if not is_ace[cls]:
+                        if self.ranked:  # less the card just drawn, if R5 counts it
+                            accepted = at_least[cls] - 1 if equal else at_least[cls + 1]
+                        else:
+                            accepted = sum(counts[f] for f in self.acc_classes[cls])
+                            accepted -= self.acc[cls] >> cls & 1
+                        if self._cheap_bank_proof(
+                            accepted, aces, n - 1, pile, loot_now, total_loot
+                        ):
+                            total += copies * pile * fact1  # banking is best there
+                            continue
+                    child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
                     rank = self.rank[cls]
                     value = gained * fact1 + self._value(child, self.acc[cls], rank, pile, after)
             else:
@@ -384,12 +391,12 @@ class _TurnModel:
         if accepted != present and self._bank_is_proven(counts, mask, top_rank, m, robbed, n):
             memo[key] = bank
             return bank
-        draw = self._draw_value(counts, mask, top_rank, m, robbed if robbed else self._zero())
+        draw = self._draw_value(counts, mask, top_rank, m, robbed if robbed else self.zero_robbed())
         value = draw if draw >= bank else bank
         memo[key] = value
         return value
 
-    def _zero(self) -> tuple[int, ...]:
+    def zero_robbed(self) -> tuple[int, ...]:
         return tuple(0 for _ in self.victims)
 
     def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n) -> bool:
@@ -397,58 +404,146 @@ class _TurnModel:
 
         Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
         counts if the first draw is accepted; a clairvoyant who banks just before the first
-        refused card gains E[K] cards (:meth:`_run_bound`); and an ace is only drawn in the
-        turn if some ace comes before every card the top refuses now, a chance of at most
-        aces / (aces + refused), robbing at most what it could rob now (banks only shrink).
-        Returning False is always safe: the state is then solved exactly.
+        refused card gains E[K] cards (:meth:`_run_bound`); and every ace drawn in the turn is
+        in the run, which happens with the same chance for each ace (R5 treats them alike),
+        E[aces in the run] / aces, robbing at most what it could rob now (banks only shrink
+        in a turn, R9). Cheaper bounds are tried first (:meth:`_cheap_bank_proof`), and when
+        the run bound does not prove it, the same bound one draw later
+        (:meth:`_relaxed_bank_proof`). Returning False is always safe: the state is then
+        solved exactly.
         """
-        accepted = 0
-        aces = 0
-        loot_now = 0
+        accepted = aces = loot_now = total_loot = 0
         for cls, copies in enumerate(counts):
             if copies:
                 if mask >> cls & 1:
                     accepted += copies
                 if self.is_ace[cls]:
                     aces += copies
-                    loot_now += copies * self._rob(cls, robbed)[0]
+                    loot_now += copies * self.rob(cls, robbed)[0]
+                    total_loot += copies * self.loot_max(cls, robbed)
+        proof = self._cheap_bank_proof(accepted, aces, n, m, loot_now, total_loot)
+        if proof is not None:
+            return proof
+        base = m - 1e-9 * (m + 1) - m * accepted / n
+        # The run's first few lengths first (cheap, a little looser), then more.
+        for terms in _RUN_TERMS:
+            run, aces_in_run = self._run_bound(counts, top_rank, terms)
+            loot = aces_in_run / aces * total_loot if aces else 0.0
+            if run + loot <= base:
+                return True
+        return self._relaxed_bank_proof(
+            counts, mask, m, robbed if robbed else self.zero_robbed(), n
+        )
+
+    def _draw_bound(self, counts, mask, top_rank, m, robbed, terms) -> float:
+        """The run bound on the value of drawing in a state (see :meth:`_bank_is_proven`)."""
+        n = sum(counts)
+        accepted = aces = total_loot = 0
+        for cls, copies in enumerate(counts):
+            if copies:
+                if mask >> cls & 1:
+                    accepted += copies
+                if self.is_ace[cls]:
+                    aces += copies
+                    total_loot += copies * self.loot_max(cls, robbed)
+        run, aces_in_run = self._run_bound(counts, top_rank, terms)
+        return m * accepted / n + run + (aces_in_run / aces * total_loot if aces else 0.0)
+
+    def _relaxed_bank_proof(self, counts, mask, m, robbed, n) -> bool:
+        """True when banking is proven best by looking one draw ahead: drawing is worth the
+        average over the next card of what it brings at once (R7, R9) plus, if accepted, the
+        better of banking then and the run bound there (or just banking, where the cheap
+        bounds prove it). Tighter than the run bound now, because the player must decide
+        after that card without seeing the rest of the deck."""
+        limit = (m - 1e-9 * (m + 1)) * n
+        outcomes = self.outcomes(counts, mask, m, robbed)
+        # What a child after a non-ace shares with this state, for the cheap bounds there.
+        aces = loot_now = total_loot = 0
+        for cls in self.ace_classes:
+            copies = counts[cls]
+            if copies:
+                aces += copies
+                loot_now += copies * self.rob(cls, robbed)[0]
+                total_loot += copies * self.loot_max(cls, robbed)
+        refused = 0.0
+        for copies, accepted, gained, _pile, lost, _child in outcomes:
+            if not accepted:  # these may be negative ("lead"), the rest are not
+                refused += copies * (gained - lost)
+        children = []
+        for copies, accepted, gained, pile, _lost, child in outcomes:
+            if not accepted:
+                continue
+            if child is not None:
+                rest, _rest_mask, rank, _pile, _after = child
+                if rank is not None and self.ranked:  # after a non-ace: maybe a cheap proof
+                    taken = sum(rest[f] for f in self.acc_classes[rank])
+                    if self._cheap_bank_proof(taken, aces, n - 1, pile, loot_now, total_loot):
+                        child = None
+            children.append((copies, gained, pile, child))
+        # The run bounds after the card: a few lengths first (cheap), then more.
+        for terms in _RUN_TERMS:
+            total = refused
+            for copies, gained, pile, child in children:
+                value = pile
+                if child is not None:
+                    bound = self._draw_bound(*child, terms)
+                    if bound > pile:
+                        value = bound
+                total += copies * (gained + value)
+                if total > limit:
+                    break
+            else:
+                return True
+        return False
+
+    def _cheap_bank_proof(self, accepted, aces, n, m, loot_now, total_loot) -> bool | None:
+        """The cheap part of :meth:`_bank_is_proven`, from a state's totals: True (banking is
+        proven best), False (not provable: drawing once already beats banking, or the bound
+        does not apply) or None (only the run bound can tell).
+
+        ``accepted``: the deck's cards the top accepts; ``aces``: its aces; ``loot_now``: what
+        they would rob now, added up; ``total_loot``: the most they could rob later in the
+        turn, added up (:meth:`_loot_max`).
+        """
         refused = n - accepted
-        # A cheap lower bound first: draw once, then bank if accepted (loot to the bank is
-        # kept either way). If that beats banking, drawing is better: nothing to prove.
+        # Draw once, then bank if accepted (loot to the bank is kept either way). If that
+        # beats banking, drawing is better: nothing to prove.
         lost = 0 if self.objective == "own" or self.last_turn else refused * (m + 1)
         kept = 0 if self.rules.loot_to == "pile" else loot_now
         if accepted * (m + 1) + kept - lost > m * n:
             return False
         if not self.standard or not refused:
             return False
-        base = m - 1e-9 * (m + 1) - m * accepted / n
+        base = m - 1e-9 * (m + 1) - m * accepted / n  # floats: a margin for rounding
         if base <= 0:
             return False
-        loot = 0.0
-        most = 0
-        if aces:
-            # Each ace is in the run only if an ace comes before every refused card.
-            each = [
-                (copies, self._loot_max(cls, robbed))
-                for cls, copies in enumerate(counts)
-                if copies and self.is_ace[cls]
-            ]
-            most = max(loot for _, loot in each)
-            loot = aces / (aces + refused) * sum(copies * loot for copies, loot in each)
-        if self._crude_run_bound(counts, accepted, n) + loot <= base:
+        # Every ace is drawn in the turn only if some ace comes before every card the top
+        # refuses now (until an ace, the top only rises).
+        loot = aces / (aces + refused) * total_loot if aces else 0.0
+        # The run: the accepted non-aces before the first refused card or ace, plus
+        # everything after an ace that comes first.
+        good = accepted - aces
+        stoppers = n - good
+        run = good / (stoppers + 1) + aces / stoppers * n
+        if run + loot <= base:
             return True
-        run, aces_in_run = self._run_bound(counts, top_rank)
-        # Or: every ace drawn is in the run, and robs at most the most any ace could.
-        return run + min(loot, aces_in_run * most) <= base
+        return None
 
-    def _loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
+    def loot_max(self, cls: int, robbed: tuple[int, ...]) -> int:
         """The most an ace of class ``cls`` could rob later in the turn (R9): victims' banks
         only shrink during a turn; a custom loot_rule may take up to all robbable cards."""
+        key = (cls, robbed)
+        hit = self._most.get(key)
+        if hit is not None:
+            return hit
         left = [r - k for r, k in zip(self.robbable, robbed, strict=False)]
         if self.rules.loot_rule is not None:
-            return max(left, default=0)
-        share = self.rules.ace_shares[CARDS[self.reps[cls]].suit]
-        return max((x * share.numerator // share.denominator for x in left), default=0)
+            most = max(left, default=0)
+        else:
+            suit = self.reps[cls] & 3
+            most = max((self.rules.loot_count(suit, x) for x in left), default=0)
+        self._most[key] = most
+        return most
 
 
 def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
@@ -468,19 +563,21 @@ _MODEL_CACHE_SIZE = 4
 
 
 def clear_cache() -> None:
-    """Forget the solved turns kept for speed (they are kept for the last few positions)."""
+    """Forget the solved turns kept for speed (they are kept for the last few positions), and
+    the run counts."""
     _MODELS.clear()
     _acceptance_classes.cache_clear()
+    run_counts.cache_clear()
 
 
-def _model(game: Game, objective: str) -> _TurnModel:
+def _model(game: Game, objective: str) -> TurnModel:
     """The turn model for this position, reusing one solved earlier in the same turn."""
     rules = game.rules
     player = game.current_player
     banks = game.banks
     key = (rules, objective, player, banks, game.turns + 1 >= rules.max_turns)
     model = _MODELS.get(key)
-    fresh = _TurnModel(game, objective)
+    fresh = TurnModel(game, objective)
     if model is not None and model.reps == fresh.reps and model.robbable == fresh.robbable:
         _MODELS.move_to_end(key)
         model.counts, model.top_mask, model.pile = fresh.counts, fresh.top_mask, fresh.pile
@@ -521,11 +618,14 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
 
-    Cost: milliseconds for most positions, but the first turns of a one-deck game take
-    seconds to minutes (about 25 s for the very first draw, some 400 000 states; longer when
-    aces can rob a rich bank, since loot makes drawing worth more). ``max_states`` caps the
-    work: past that many new states :class:`TooManyStates` is raised. Solved states are kept
-    for the last few positions, so asking again, or later in the same turn, goes on from there.
+    Cost: milliseconds for most positions, but seconds in the first turns of a one-deck game
+    (about 3 s of CPU for the very first draw, some 50 000 states; under half a second once
+    the pile holds a card), more when aces can rob a rich bank (loot makes drawing worth more:
+    about 40 s for 40 cards left, an empty pile and 12 robbable cards) or with two decks
+    (about 35 s for the first draw); see ``benchmarks/advice_speed.py``. The choice alone is
+    usually proven at once by :func:`.best_choice`. ``max_states`` caps the work: past that
+    many new states :class:`TooManyStates` is raised. Solved states are kept for the last few
+    positions, so asking again, or later in the same turn, goes on from there.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")

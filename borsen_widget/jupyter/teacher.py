@@ -9,6 +9,9 @@ and the deck's composition; see :mod:`borsen_widget.analysis`):
 - the deck's cards left by rank, the accepted ones marked;
 - the value of banking now against drawing once and then banking (the *one-draw look-ahead*:
   exact, from :func:`~borsen_widget.analysis.one_draw_value`, but it ignores drawing again);
+- the best choice, proven at once by exact bounds where they decide
+  (:func:`~borsen_widget.analysis.best_choice`: nearly always, in well under 100 ms), with the
+  proof in words; it is never a guess: where the bounds do not decide the panel says so;
 - the value of drawing with the best stopping rule afterwards and the best choice, from
   :func:`~borsen_widget.analysis.best_turn` (exact), once it is solved.
 
@@ -98,6 +101,7 @@ def _figures(game: Game, names, objective: str) -> dict:
         "p_accept": None,
         "outcomes": None,
         "one_step": None,
+        "certified": None,
         "reason": None,
     }
     if game.is_over:
@@ -126,6 +130,7 @@ def _figures(game: Game, names, objective: str) -> dict:
         data["question"] = f"{name}: draw once more, or bank {pile} card{'s' * (pile != 1)}?"
         better = "draw" if draw > pile else "bank" if draw < pile else "equal"
         data["one_step"] = {"draw": _fraction(draw), "bank": _fraction(pile), "better": better}
+        data["certified"] = analysis.best_choice(game, objective).to_dict()
     else:
         data["kind"] = "forced"
         data["question"] = f"{name} must draw: the pile is empty."
@@ -134,13 +139,16 @@ def _figures(game: Game, names, objective: str) -> dict:
 
 
 def _choice(figures: dict, best: dict) -> dict | None:
-    """The best choice, and how sure it is: exact (best_turn), proven (drawing once already
-    beats banking, so drawing with the best rule does too), the only move, or not known yet.
-    ``margin``: how much better drawing is than banking (exact; negative: banking is better)."""
+    """The best choice, and how sure it is: exact (best_turn), proven (exact bounds decide it,
+    :func:`~borsen_widget.analysis.best_choice`: ``proof`` and ``steps`` say which), the only
+    move, or not known yet. ``margin``: how much better drawing is than banking (exact;
+    negative: banking is better); for a proven choice, how much better the choice is at least
+    (``at_least``)."""
     kind = figures["kind"]
+    plain = {"proof": None, "steps": None, "at_least": False}
     if kind == "forced":
         text = "Draw: with an empty pile it is the only move."
-        return {"action": "draw", "how": "only", "text": text, "margin": None}
+        return {"action": "draw", "how": "only", "text": text, "margin": None, **plain}
     if kind != "choice":
         return None
     advice = best.get("advice")
@@ -152,31 +160,31 @@ def _choice(figures: dict, best: dict) -> dict | None:
             text = "Drawing, and then stopping at the best moment, is worth more than banking."
         else:
             text = "Banking now is worth more than drawing, even with the best play afterwards."
-        return {"action": advice["action"], "how": "exact", "text": text, "margin": margin}
-    one = figures["one_step"]
-    if one["better"] == "draw":
-        margin = _fraction(Fraction(one["draw"]["fraction"]) - Fraction(one["bank"]["fraction"]))
+        return {"action": advice["action"], "how": "exact", "text": text, "margin": margin, **plain}
+    certified = figures.get("certified")
+    if certified is not None and certified["proven"]:
         return {
-            "action": "draw",
+            "action": certified["action"],
             "how": "proven",
-            "text": "Drawing just once and then banking is already worth more than banking now; "
-            "the best stopping rule can only add to that.",
-            "margin": margin,
+            "text": certified["sentence"],
+            "margin": certified["margin"],
+            "proof": certified["proof"],
+            "steps": certified["steps"],
+            "at_least": True,
         }
-    return {
-        "action": None,
-        "how": None,
-        "text": "Not known yet: the one-draw look-ahead favours banking, but drawing more than "
-        "once may still pay; only the exact stopping rule can tell.",
-        "margin": None,
-    }
+    text = (
+        certified["sentence"]
+        if certified is not None
+        else "Not known yet: only the exact stopping rule can tell."
+    )
+    return {"action": None, "how": None, "text": text, "margin": None, **plain}
 
 
 def _hide(data: dict) -> dict:
     """The data with the answers taken out (guess first): what the class must work out."""
     hidden = dict(data)
     hidden["deck_left"] = [{**e, "accepted": None, "all_accepted": None} for e in data["deck_left"]]
-    for key in ("p_accept", "outcomes", "one_step", "choice"):
+    for key in ("p_accept", "outcomes", "one_step", "certified", "choice"):
         hidden[key] = None
     hidden["best"] = {"state": "hidden", "advice": None, "states": 0, "text": ""}
     return hidden

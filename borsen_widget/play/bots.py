@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..analysis import OBJECTIVES, TooManyStates, best_turn, one_draw_value
+from ..analysis import OBJECTIVES, TooManyStates, best_choice, best_turn, one_draw_value
 from ..engine.actions import BANK, DRAW, Action
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, describe_error, quote
@@ -321,9 +321,12 @@ class OptimalTurnBot(Bot):
     :func:`borsen_widget.analysis.best_turn` (dynamic programming over the cards that can still
     come; ``objective`` ``"own"`` or ``"lead"``, as there).
 
-    The exact rule costs milliseconds late in a game but seconds or more in the first turns of
-    a one-deck game. ``max_states`` caps the work per decision: past it the bot decides by
-    one step of look-ahead, as :class:`ExpectedValueBot` does, and counts it in
+    Where exact bounds already prove the best choice
+    (:func:`borsen_widget.analysis.best_choice`, well under 100 ms nearly everywhere) the bot
+    plays it, which is always the exact rule's choice; only where they do not decide does it
+    solve the exact rule, which costs milliseconds late in a game but seconds or more in the
+    first turns of a one-deck game. ``max_states`` caps that work per decision: past it the bot
+    decides by one step of look-ahead, as :class:`ExpectedValueBot` does, and counts it in
     ``fallbacks``. ``None`` (the default) always solves exactly. Aces: the keep policy.
     """
 
@@ -350,6 +353,9 @@ class OptimalTurnBot(Bot):
             return BANK
         if not game.pile_size:
             return DRAW
+        proven = best_choice(game, self.objective).action
+        if proven is not None:
+            return DRAW if proven == "draw" else BANK
         try:
             advice = best_turn(game, self.objective, max_states=self.max_states)
         except TooManyStates:

@@ -147,6 +147,51 @@ export function bestStatus(best) {
   return best.text || "";
 }
 
+/**
+ * How the best choice is known, in a few words (the choice's "how" line): the exact stopping
+ * rule, the only move, or which exact bound proves it ("proof" and "steps" from
+ * analysis.best_choice).
+ * @param {{how?: string|null, proof?: string|null, steps?: number|null}} choice
+ */
+export function choiceHow(choice) {
+  if (!choice || !choice.how) return "";
+  if (choice.how === "exact") return "exact stopping rule";
+  if (choice.how === "only") return "the only move";
+  const n = choice.steps;
+  switch (choice.proof) {
+    case "one_draw":
+      return "proven by the one-draw look-ahead";
+    case "draw_until":
+      return `proven: drawing until ${n} more cards are accepted already pays`;
+    case "look_ahead":
+      return `proven: drawing at most ${n} times already pays`;
+    case "run":
+      return "proven: even seeing the deck, drawing gains less";
+    case "look_ahead_run":
+      return `proven by looking ${n === 1 ? "one card" : `${n} cards`} ahead, then seeing the deck`;
+    default:
+      return "proven";
+  }
+}
+
+/**
+ * The proven bounds on the value of drawing worth showing while the exact rule is worked out:
+ * the lower bound when it says more than the one-draw look-ahead, and the upper bound.
+ * @param {{lower?: {fraction: string}|null, upper?: {fraction: string}|null}|null} certified
+ * @param {{draw?: {fraction: string}}|null} oneStep
+ * @returns {{lower: string|null, upper: string|null}}
+ */
+export function provenBounds(certified, oneStep) {
+  if (!certified) return { lower: null, upper: null };
+  let lower = certified.lower ? certified.lower.fraction : null;
+  if (lower && oneStep && oneStep.draw) {
+    const a = parseFraction(lower);
+    const b = parseFraction(oneStep.draw.fraction);
+    if (a.num * b.den <= b.num * a.den) lower = null; // no more than the look-ahead's row says
+  }
+  return { lower, upper: certified.upper ? certified.upper.fraction : null };
+}
+
 /** Which panel request a key press means, or null: R reveals the answers (guess first). */
 export function panelKey(event, data) {
   if (!data || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;

@@ -8,10 +8,12 @@ import {
   approxSign,
   bestStatus,
   chartBars,
+  choiceHow,
   chartText,
   decimalText,
   fractionText,
   isShortFraction,
+  provenBounds,
   unitWord,
   votesText,
 } from "./panel-helpers.js";
@@ -93,12 +95,6 @@ export function numberHTML(fraction, opts = {}) {
 function absFraction(text) {
   return String(text).replace(/^-/, "");
 }
-
-const HOW = {
-  exact: "exact stopping rule",
-  proven: "proven by the one-draw look-ahead",
-  only: "the only move",
-};
 
 /**
  * Build the panel inside ``host`` and return ``update(data)`` and ``destroy()``.
@@ -235,7 +231,15 @@ export function mountPanel(host, { send, uid }) {
       bestValue = num(advice.values.draw.fraction);
     } else {
       const cls = best.state === "working" ? " is-working" : "";
-      bestValue = `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
+      const bounds = provenBounds(d.certified, one);
+      const proven = [];
+      if (bounds.lower) proven.push(`at least ${num(bounds.lower)}`);
+      if (bounds.upper) proven.push(`at most ${num(bounds.upper)}`);
+      bestValue =
+        (proven.length
+          ? `<span class="borsen-best-bounds">Proven: ${proven.join(", ")}.</span> `
+          : "") +
+        `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
     }
     row(
       "best",
@@ -252,10 +256,11 @@ export function mountPanel(host, { send, uid }) {
     if (!c) return;
     ui.choice.dataset.action = c.action || "";
     ui.choiceAction.textContent = c.action ? c.action.toUpperCase() : "not known yet";
-    ui.choiceHow.textContent = c.how ? `(${HOW[c.how] || c.how})` : "";
+    ui.choiceHow.textContent = c.how ? `(${choiceHow(c)})` : "";
+    ui.choice.dataset.how = c.how || "";
     const by = c.margin ? absFraction(c.margin.fraction) : "0";
     const margin = by !== "0/1" && by !== "0"
-      ? ` <span class="borsen-margin">Better by ` +
+      ? ` <span class="borsen-margin">Better by ${c.at_least ? "at least " : ""}` +
         `${numberHTML(by, { unit: unitWord(by, d.objective) })}</span>`
       : "";
     ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;

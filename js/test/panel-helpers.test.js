@@ -4,12 +4,14 @@ import {
   bestStatus,
   chartBars,
   chartText,
+  choiceHow,
   decimalText,
   fractionText,
   isExactDecimal,
   isShortFraction,
   panelKey,
   parseFraction,
+  provenBounds,
   unitWord,
   votesText,
 } from "../src/panel-helpers.js";
@@ -123,6 +125,45 @@ describe("words and keys", () => {
     );
     expect(bestStatus({ state: "too_costly", text: "Too costly." })).toBe("Too costly.");
     expect(bestStatus(null)).toBe("");
+  });
+
+  test("how the best choice is known: exact, the only move, or which bound proves it", () => {
+    expect(choiceHow({ how: "exact" })).toBe("exact stopping rule");
+    expect(choiceHow({ how: "only" })).toBe("the only move");
+    expect(choiceHow({ how: "proven", proof: "one_draw" })).toBe(
+      "proven by the one-draw look-ahead",
+    );
+    expect(choiceHow({ how: "proven", proof: "draw_until", steps: 3 })).toBe(
+      "proven: drawing until 3 more cards are accepted already pays",
+    );
+    expect(choiceHow({ how: "proven", proof: "look_ahead", steps: 2 })).toBe(
+      "proven: drawing at most 2 times already pays",
+    );
+    expect(choiceHow({ how: "proven", proof: "run" })).toBe(
+      "proven: even seeing the deck, drawing gains less",
+    );
+    expect(choiceHow({ how: "proven", proof: "look_ahead_run", steps: 1 })).toBe(
+      "proven by looking one card ahead, then seeing the deck",
+    );
+    expect(choiceHow({ how: "proven", proof: "look_ahead_run", steps: 2 })).toBe(
+      "proven by looking 2 cards ahead, then seeing the deck",
+    );
+    expect(choiceHow({ how: null })).toBe("");
+    expect(choiceHow(null)).toBe("");
+  });
+
+  test("proven bounds worth showing: a lower bound above the look-ahead's, an upper bound", () => {
+    const f = (fraction) => ({ fraction });
+    const one = { draw: f("3/2") };
+    expect(provenBounds({ lower: f("3/2"), upper: f("7/4") }, one)).toEqual({
+      lower: null,
+      upper: "7/4",
+    });
+    expect(provenBounds({ lower: f("8/5"), upper: null }, one)).toEqual({
+      lower: "8/5",
+      upper: null,
+    });
+    expect(provenBounds(null, one)).toEqual({ lower: null, upper: null });
   });
 
   test("R reveals only while the answers are hidden", () => {

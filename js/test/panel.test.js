@@ -86,9 +86,14 @@ function panelData(extra = {}) {
       },
       states: 0, text: "",
     },
+    certified: {
+      action: "draw", proven: true, proof: "one_draw", steps: null, objective: "own", pile: 1,
+      bank: frac("1/1", 1), lower: frac("5/3", 1.667), upper: frac("7/3", 2.333),
+      margin: frac("2/3", 0.667), sentence: "Even drawing just once …",
+    },
     choice: {
       action: "draw", how: "exact", text: "Drawing … is worth more than banking.",
-      margin: frac("6183739/17740800", 0.35),
+      margin: frac("6183739/17740800", 0.35), proof: null, steps: null, at_least: false,
     },
     version: 7,
     decision: 3,
@@ -104,7 +109,7 @@ function hiddenData(extra = {}) {
   return {
     ...d,
     deck_left: d.deck_left.map((e) => ({ ...e, accepted: null, all_accepted: null })),
-    p_accept: null, outcomes: null, one_step: null, choice: null,
+    p_accept: null, outcomes: null, one_step: null, certified: null, choice: null,
     best: { state: "hidden", advice: null, states: 0, text: "" },
     guess: { on: true, revealed: false, votes: { draw: 2, bank: 1 } },
     hidden: true,
@@ -189,6 +194,7 @@ describe("the panel beside the game", () => {
   test("while the best rule is worked out it says so, and never shows a number for it", () => {
     model.set("panel", panelData({
       best: { state: "working", advice: null, states: 6000, text: "Working out the best stopping rule…" },
+      certified: null,
       choice: { action: null, how: null, text: "Not known yet" },
     }));
     const best = el.querySelector('[data-value="best"]');
@@ -196,6 +202,29 @@ describe("the panel beside the game", () => {
     expect(best.textContent).toContain("Working out the best stopping rule… (6\u202f000 states so far)");
     expect($(".borsen-choice-action").textContent).toBe("not known yet");
     expect($(".borsen-panel").dataset.best).toBe("working");
+  });
+
+  test("the proven choice shows at once: marked proven, how, and by at least how much", () => {
+    model.set("panel", panelData({
+      best: { state: "working", advice: null, states: 600, text: "Working out the best stopping rule…" },
+      choice: {
+        action: "bank", how: "proven", proof: "look_ahead_run", steps: 1, at_least: true,
+        text: "Whatever the next card is, … drawing now is worth at most 0.9 cards.",
+        margin: frac("1/10", 0.1),
+      },
+    }));
+    expect($(".borsen-choice-action").textContent).toBe("BANK");
+    expect($(".borsen-choice-how").textContent)
+      .toBe("(proven by looking one card ahead, then seeing the deck)");
+    expect($(".borsen-panel-choice").dataset.how).toBe("proven");
+    expect($(".borsen-choice-text").textContent).toContain("Whatever the next card is");
+    expect($(".borsen-choice-text").textContent).toContain("Better by at least 0.100 cards = 1/10");
+    // The best rule's row: the proven bounds (exact), and that the exact value is coming.
+    const best = el.querySelector('[data-value="best"]');
+    expect(best.querySelector(".borsen-best-bounds").textContent.replace(/\s+/g, " "))
+      .toBe("Proven: at most 2.333 cards ≈ 7/3.");
+    expect(best.querySelector(".borsen-num").dataset.fraction).toBe("7/3");
+    expect(best.textContent).toContain("Working out the best stopping rule…");
   });
 
   test("guess first: the question and the votes, no answers; R and Reveal ask for them", () => {

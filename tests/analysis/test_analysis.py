@@ -468,7 +468,7 @@ def test_pruning_never_changes_a_value(monkeypatch):
         analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)
     ]
     analysis.clear_cache()
-    monkeypatch.setattr(turn._TurnModel, "_bank_is_proven", lambda *args: False)
+    monkeypatch.setattr(turn.TurnModel, "_bank_is_proven", lambda *args: False)
     without = [analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)]
     analysis.clear_cache()
     assert with_shortcut == without
@@ -496,7 +496,7 @@ def test_run_bound_counts_runs_exactly():
     """The pruning bound's run count (R5: aces always accepted and anything after them;
     otherwise ranks at least the top) equals E[run length] and E[aces in the run] over every
     order of small decks."""
-    model = turn._TurnModel(Game(Rules(players=3), seed=1), "own")
+    model = turn.TurnModel(Game(Rules(players=3), seed=1), "own")
     rng = random.Random(3)
     for _ in range(15):
         by_class = [0] * model.size

@@ -331,15 +331,16 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
 
 
 def test_the_kernel_stays_responsive_while_the_best_rule_is_worked_out(page, lab, kernel_of):
-    """The first turn of a one-deck game: the exact best stopping rule needs a few hundred
-    thousand states (tens of seconds). The panel shows the chance and the chart at once and
-    says it is working; clicks and the kernel's other clients are answered meanwhile."""
+    """The first turn of a two-deck game: the exact best stopping rule needs some ten
+    thousand states (seconds). The panel shows the chance, the chart and the best choice
+    proven by exact bounds at once, and says it is working on the exact rule; clicks and the
+    kernel's other clients are answered meanwhile."""
     write_notebook(
         lab.root / "busy.ipynb",
         [
             "from borsen_widget import BorsenWidget, Rules, analysis\n"
-            'w = BorsenWidget(seats=["Ada", "Bo"], rules=Rules(players=2, first_player=0), '
-            "seed=5, show_probabilities=True)\nw.apply('draw')\nw",
+            'w = BorsenWidget(seats=["Ada", "Bo"], rules=Rules(players=2, decks=2, '
+            "first_player=0), seed=5, show_probabilities=True)\nw.apply('draw')\nw",
         ],
     )
     kernel = kernel_of(open_notebook(page, lab, "busy.ipynb"))
@@ -349,11 +350,17 @@ def test_the_kernel_stays_responsive_while_the_best_rule_is_worked_out(page, lab
     assert "Working out the best stopping rule" in status.inner_text()
     shown = read(page, GAME)
     p = kernel.eval("str(analysis.p_accept(w.game))")
-    assert Fraction(shown["fraction"]) == Fraction(p) and shown["choice"] in (
-        "DRAW",
-        "not known yet",
+    assert Fraction(shown["fraction"]) == Fraction(p)
+    # The best choice at once, as analysis.best_choice proves it, and marked proven.
+    proven = kernel.eval("analysis.best_choice(w.game).action")
+    assert proven in ("draw", "bank") and shown["choice"] == proven.upper()
+    assert game.locator(".borsen-choice-how").inner_text().startswith("(proven")
+    # No number for the best rule until it is exact: only its proven bounds, marked so.
+    row = game.locator("[data-value=best]")
+    assert (
+        row.locator(".borsen-num").count() == row.locator(".borsen-best-bounds .borsen-num").count()
     )
-    assert shown["values"]["best"] is None  # no number until it is exact
+    assert "Proven" in row.inner_text()
     for _ in range(2):
         start = page.evaluate("() => performance.now()")
         version = int(game.get_attribute("data-version"))

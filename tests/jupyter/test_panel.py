@@ -89,7 +89,13 @@ def test_the_figures_equal_analysis(name):
             "how": "exact",
             "text": ANY_TEXT,
             "margin": advice["advantage"],
+            "proof": None,
+            "steps": None,
+            "at_least": False,
         }
+        certified = analysis.best_choice(game, w.objective)
+        assert data["certified"] == certified.to_dict()
+        assert certified.action in (None, advice["action"])
     else:
         assert data["kind"] == "forced" and data["one_step"]["bank"] is None
         assert data["choice"]["action"] == "draw" and data["choice"]["how"] == "only"
@@ -238,7 +244,7 @@ def test_the_panel_follows_every_move_and_undo():
 
 # ---------------------------------------------------------------------------- guess first
 
-ANSWERS = ("p_accept", "outcomes", "one_step", "choice")
+ANSWERS = ("p_accept", "outcomes", "one_step", "certified", "choice")
 
 
 def test_guess_first_hides_the_answers_until_reveal():
@@ -399,14 +405,16 @@ def test_a_probability_panel_refuses_what_is_not_its_own_and_says_so():
 @pytest.fixture
 def small_budgets(monkeypatch):
     monkeypatch.setattr(teacher, "SYNC_STATES", 200)
-    monkeypatch.setattr(teacher, "SLICE_STATES", 300)
+    # Small slices: the best rule of MIDGAME needs some hundreds of states only.
+    monkeypatch.setattr(teacher, "SLICE_STATES", 100)
+    monkeypatch.setattr(teacher, "MIN_SLICE", 100)
     monkeypatch.setattr(teacher, "PROGRESS_SECONDS", 0.0)
     analysis.clear_cache()
     yield
     analysis.clear_cache()
 
 
-# A position whose best stopping rule needs some thousands of states (a 20-card deck).
+# A position whose best stopping rule needs some hundreds of states (a 20-card deck).
 MIDGAME = dict(
     deck="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D AS AH",
     pile="6S",
@@ -426,10 +434,63 @@ def test_without_a_loop_the_best_rule_is_worked_out_at_once_within_a_budget(
     best = w.panel["best"]
     assert best["state"] == "too_costly" and best["advice"] is None
     assert "without a running event loop" in best["text"] and "500" in best["text"]
-    # Never a number presented as exact: the choice is the one-draw look-ahead's proof or
-    # "not known yet", and the look-ahead is still shown.
-    assert w.panel["choice"]["how"] in ("proven", None)
+    # Never a number presented as exact: the choice is the certified one (proven by exact
+    # bounds, and how), and the look-ahead is still shown.
+    certified = analysis.best_choice(w.game)
+    assert certified.is_proven
+    assert w.panel["choice"] == {
+        "action": certified.action,
+        "how": "proven",
+        "text": certified.sentence,
+        "margin": analysis.fraction_data(certified.margin),
+        "proof": certified.proof,
+        "steps": certified.steps,
+        "at_least": True,
+    }
     assert w.panel["one_step"]["draw"] == analysis.fraction_data(one_draw_value(w.game))
+
+
+def test_the_proven_choice_shows_at_once_and_the_exact_values_when_solved(small_budgets):
+    """While best_turn is worked out, the panel already shows the choice that exact bounds
+    prove (analysis.best_choice: marked proven, and how); when best_turn is solved it shows
+    the exact values and the same choice, marked exact."""
+
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        data = w.panel
+        assert data["best"]["state"] == "working"
+        certified = analysis.best_choice(w.game)
+        assert data["certified"] == certified.to_dict()
+        assert data["choice"]["how"] == "proven" and data["choice"]["at_least"]
+        assert data["choice"]["action"] == certified.action
+        assert data["choice"]["proof"] == certified.proof
+        for _ in range(20_000):
+            if w.panel["best"]["state"] != "working":
+                break
+            await asyncio.sleep(0)
+        exact = analysis.best_turn(w.game)
+        assert w.panel["choice"]["how"] == "exact"
+        assert w.panel["choice"]["action"] == exact.action == certified.action
+        w.close()
+
+    asyncio.run(main())
+
+
+def test_an_open_choice_is_never_shown_as_proven(small_budgets, monkeypatch):
+    """Where the bounds do not decide (a house accept_rule: banking cannot be proven) and the
+    exact rule is not solved yet, the panel says so: no action, no proof."""
+
+    def same_colour(card, below):
+        return card.is_ace or (card.suit in "HD") == (below.suit in "HD")
+
+    monkeypatch.setattr(teacher, "NO_LOOP_STATES", 1)
+    monkeypatch.setattr(teacher, "SYNC_STATES", 1)
+    w = widget(deck=MIDGAME["deck"], pile="6H 7H", show_probabilities=True, accept_rule=same_colour)
+    certified = analysis.best_choice(w.game)
+    assert not certified.is_proven and w.panel["best"]["state"] == "too_costly"
+    choice = w.panel["choice"]
+    assert choice["action"] is None and choice["how"] is None and choice["proof"] is None
+    assert choice["text"] == certified.sentence and "do not decide" in choice["text"]
 
 
 def test_on_a_loop_the_best_rule_is_worked_out_in_slices_while_idle(small_budgets):
@@ -485,7 +546,7 @@ def test_a_move_cancels_the_work_and_the_kernel_answers_between_slices(small_bud
 
 
 def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, monkeypatch):
-    monkeypatch.setattr(teacher, "MAX_STATES", 900)
+    monkeypatch.setattr(teacher, "MAX_STATES", 400)
 
     async def main():
         w = widget(**MIDGAME, show_probabilities=True)

@@ -181,6 +181,36 @@ function bestStatus(best) {
   }
   return best.text || "";
 }
+function choiceHow(choice) {
+  if (!choice || !choice.how) return "";
+  if (choice.how === "exact") return "exact stopping rule";
+  if (choice.how === "only") return "the only move";
+  const n = choice.steps;
+  switch (choice.proof) {
+    case "one_draw":
+      return "proven by the one-draw look-ahead";
+    case "draw_until":
+      return `proven: drawing until ${n} more cards are accepted already pays`;
+    case "look_ahead":
+      return `proven: drawing at most ${n} times already pays`;
+    case "run":
+      return "proven: even seeing the deck, drawing gains less";
+    case "look_ahead_run":
+      return `proven by looking ${n === 1 ? "one card" : `${n} cards`} ahead, then seeing the deck`;
+    default:
+      return "proven";
+  }
+}
+function provenBounds(certified, oneStep) {
+  if (!certified) return { lower: null, upper: null };
+  let lower = certified.lower ? certified.lower.fraction : null;
+  if (lower && oneStep && oneStep.draw) {
+    const a = parseFraction(lower);
+    const b = parseFraction(oneStep.draw.fraction);
+    if (a.num * b.den <= b.num * a.den) lower = null;
+  }
+  return { lower, upper: certified.upper ? certified.upper.fraction : null };
+}
 function panelKey(event, data) {
   if (!data || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
   const key = String(event.key || "").toLowerCase();
@@ -255,11 +285,6 @@ function numberHTML(fraction, opts = {}) {
 function absFraction(text) {
   return String(text).replace(/^-/, "");
 }
-var HOW = {
-  exact: "exact stopping rule",
-  proven: "proven by the one-draw look-ahead",
-  only: "the only move"
-};
 function mountPanel(host, { send, uid }) {
   const section = document.createElement("section");
   section.className = "borsen-panel";
@@ -361,7 +386,11 @@ function mountPanel(host, { send, uid }) {
       bestValue = num(advice.values.draw.fraction);
     } else {
       const cls = best.state === "working" ? " is-working" : "";
-      bestValue = `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
+      const bounds = provenBounds(d.certified, one);
+      const proven = [];
+      if (bounds.lower) proven.push(`at least ${num(bounds.lower)}`);
+      if (bounds.upper) proven.push(`at most ${num(bounds.upper)}`);
+      bestValue = (proven.length ? `<span class="borsen-best-bounds">Proven: ${proven.join(", ")}.</span> ` : "") + `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
     }
     row(
       "best",
@@ -377,9 +406,10 @@ function mountPanel(host, { send, uid }) {
     if (!c) return;
     ui.choice.dataset.action = c.action || "";
     ui.choiceAction.textContent = c.action ? c.action.toUpperCase() : "not known yet";
-    ui.choiceHow.textContent = c.how ? `(${HOW[c.how] || c.how})` : "";
+    ui.choiceHow.textContent = c.how ? `(${choiceHow(c)})` : "";
+    ui.choice.dataset.how = c.how || "";
     const by = c.margin ? absFraction(c.margin.fraction) : "0";
-    const margin = by !== "0/1" && by !== "0" ? ` <span class="borsen-margin">Better by ${numberHTML(by, { unit: unitWord(by, d.objective) })}</span>` : "";
+    const margin = by !== "0/1" && by !== "0" ? ` <span class="borsen-margin">Better by ${c.at_least ? "at least " : ""}${numberHTML(by, { unit: unitWord(by, d.objective) })}</span>` : "";
     ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;
   }
   function drawOutcomes(d) {

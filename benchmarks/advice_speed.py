@@ -1,0 +1,279 @@
+"""How fast the best choice is proven, and how fast the exact rule is (borsen_widget.analysis).
+
+    .venv/bin/python benchmarks/advice_speed.py              # both parts (several minutes)
+    .venv/bin/python benchmarks/advice_speed.py --choice     # the proven choice only
+    .venv/bin/python benchmarks/advice_speed.py --exact      # the exact rule only
+    .venv/bin/python benchmarks/advice_speed.py --choice --check   # and compare with best_turn
+
+1. **The best choice, proven**, on positions taken from real games (bots play games under
+   several rule sets; from each game the first choice of its first turn and a few choices at
+   random, so every stage of a game is met, turn 1 included). A choice is "proven" as the
+   teacher's panel proves it: by analysis.best_choice's exact bounds, or else by best_turn
+   (worked out after it, as the panel does). Prints the share proven within 100 ms, the median
+   and the 99th percentile of the time to a proven choice, and which proof decided. Run with
+   an older checkout on the path (no best_choice) it measures what the panel did before: the
+   one-draw look-ahead's proof, or else best_turn.
+2. **The exact rule** (best_turn, nothing cached): states and seconds for every decision of the
+   first three turns of one-deck games, the first turn of a two-deck game, and a rich victim
+   (40 cards left, an empty pile, a victim holding 12 robbable cards).
+
+Times are CPU seconds of this process (time.process_time): other work on a shared machine
+does not count. Choices only (a non-empty pile): with an empty pile drawing is the only move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import time
+
+from borsen_widget import (
+    Card,
+    ExpectedValueBot,
+    Game,
+    ProbabilityBot,
+    Rules,
+    ThresholdBot,
+    analysis,
+)
+
+RULE_SETS = {
+    "original, 3 players": {"players": 3},
+    "4 players, rob the leader, strictly higher": {
+        "players": 4,
+        "rob_target": "leader",
+        "equal_accepted": False,
+    },
+    "2 players, loot to the pile": {"players": 2, "loot_to": "pile"},
+    "two decks, 3 players": {"players": 3, "decks": 2},
+}
+PROVEN_WITHIN = 0.100  # seconds
+SLICE = 500  # best_turn's states per slice, as the panel works
+
+
+# ------------------------------------------------------------------------------ positions
+
+
+def choices_of_real_games(count: int, seed: int) -> list[tuple[str, Game]]:
+    """Positions with a choice (a non-empty pile), from games that bots play: from each game
+    the first choice of turn 1 and four at random."""
+    rng = random.Random(seed)
+    found: list[tuple[str, Game]] = []
+    names = list(RULE_SETS)
+    game_number = 0
+    while len(found) < count:
+        name = names[game_number % len(names)]
+        game_number += 1
+        game = Game(Rules(auto_aces="keep", **RULE_SETS[name]), seed=rng.getrandbits(32))
+        bots = [
+            rng.choice([ThresholdBot(rng.randint(2, 5)), ExpectedValueBot(), ProbabilityBot(0.5)])
+            for _ in range(game.rules.players)
+        ]
+        seen = []
+        while not game.is_over:
+            if game.phase == "play" and game.pile and game.deck_size:
+                seen.append(game.copy())
+            game.apply(bots[game.current_player].choose(game))
+        if not seen:
+            continue
+        picked = [seen[0], *rng.sample(seen[1:], min(4, len(seen) - 1))]
+        found.extend((name, g) for g in picked)
+    return found[:count]
+
+
+def rich_victim() -> Game:
+    """40 cards left (every ace among them), an empty pile, the victim holding 12 robbable
+    cards: one of each rank, all clubs."""
+    ordinary = [Card.parse(f"{r}{s}") for r in "23456789TJQK" for s in "SHCD"]
+    bank = [Card.parse(f"{r}C") for r in "23456789TJQK"]
+    deck = [c for c in ordinary if c not in bank] + [Card.parse(f"A{s}") for s in "SHCD"]
+    return Game.from_position(
+        Rules(players=3), deck=deck, banks=[[], [], bank], pile=[], current_player=0, seed=0
+    )
+
+
+def opening(rules: Rules, seed: int, turns: int, limit: int = 99) -> list[tuple[str, Game]]:
+    """Every decision (empty piles included) of the first ``turns`` turns of a game that
+    ExpectedValueBot plays in every seat."""
+    game = Game(rules, seed=seed)
+    bot = ExpectedValueBot()
+    found = []
+    while game.turns < turns and not game.is_over and len(found) < limit:
+        if game.phase == "play" and game.deck_size:
+            label = f"turn {game.turns + 1}, pile {len(game.pile)}, deck {game.deck_size}"
+            found.append((label, game.copy()))
+        game.apply(bot.choose(game))
+    return found
+
+
+# ------------------------------------------------------------------------------ part 1
+
+
+def exact_within(game: Game, objective: str, cap: float, spent: float) -> tuple[float, object]:
+    """Work out best_turn in slices, as the panel does, until solved or ``cap`` seconds in
+    all; returns (seconds in all, the advice or None)."""
+    start = time.process_time()
+    while True:
+        try:
+            advice = analysis.best_turn(game, objective, max_states=SLICE)
+        except analysis.TooManyStates:
+            if spent + time.process_time() - start > cap:
+                return float("inf"), None
+            continue
+        return spent + time.process_time() - start, advice
+
+
+def time_to_proof(game: Game, objective: str, cap: float) -> tuple[float, str, float]:
+    """Seconds to a proven best choice the way the panel gets one, how it was proven, and
+    the seconds of the bounds alone (shown at once)."""
+    analysis.clear_cache()
+    start = time.process_time()
+    if hasattr(analysis, "best_choice"):
+        made = analysis.best_choice(game, objective)
+        proven = made.proof if made.is_proven else None
+    else:  # before issue 11: the one-draw look-ahead's proof of "draw", or nothing
+        proven = "one_draw" if analysis.one_draw_value(game, objective) > len(game.pile) else None
+    spent = time.process_time() - start
+    if proven is not None:
+        return spent, proven, spent
+    seconds, _advice = exact_within(game, objective, cap, spent)
+    return seconds, "exact" if seconds != float("inf") else "none", spent
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def milliseconds(seconds: float, cap: float) -> str:
+    return f"> {cap * 1000:.0f} ms" if seconds == float("inf") else f"{seconds * 1000:.1f} ms"
+
+
+def part_choice(args) -> None:
+    positions = choices_of_real_games(args.positions, seed=args.seed)
+    gc.collect()
+    gc.freeze()  # the recorded games would otherwise cause collections inside the timings
+    mode = (
+        "best_choice, then best_turn"
+        if hasattr(analysis, "best_choice")
+        else ("before issue 11: the one-draw look-ahead, then best_turn")
+    )
+    print(f"1. The best choice, proven ({mode}; objective {args.objective!r})")
+    print(f"   {len(positions)} positions with a choice, from real games under these rules:")
+    times: list[float] = []
+    at_once: list[float] = []
+    by_proof: dict[str, int] = {}
+    by_rules: dict[str, list[float]] = {}
+    early: list[float] = []
+    for name, game in positions:
+        seconds, proof, bounds = time_to_proof(game, args.objective, args.cap)
+        times.append(seconds)
+        at_once.append(bounds)
+        by_proof[proof] = by_proof.get(proof, 0) + 1
+        by_rules.setdefault(name, []).append(seconds)
+        if game.turns < 3:
+            early.append(seconds)
+    for name, values in by_rules.items():
+        within = sum(t <= PROVEN_WITHIN for t in values)
+        print(f"     {name:<44} {within:>4} of {len(values):>4} within 100 ms")
+    within = sum(t <= PROVEN_WITHIN for t in times)
+    print(
+        f"   proven within 100 ms: {within} of {len(times)} = {100 * within / len(times):.1f} %"
+        f"   (turns 1-3: {sum(t <= PROVEN_WITHIN for t in early)} of {len(early)})"
+    )
+    print(
+        f"   time to a proven choice: median {milliseconds(statistics.median(times), args.cap)},"
+        f" p99 {milliseconds(percentile(times, 0.99), args.cap)},"
+        f" worst {milliseconds(max(times), args.cap)}"
+    )
+    print(
+        f"   the bounds alone (shown at once): median {milliseconds(statistics.median(at_once), 1)}"
+        f", p99 {milliseconds(percentile(at_once, 0.99), 1)}, worst {milliseconds(max(at_once), 1)}"
+    )
+    print("   proven by: " + ", ".join(f"{k} {v}" for k, v in sorted(by_proof.items())))
+    if args.check:
+        check(positions, args)
+
+
+def check(positions, args) -> None:
+    """Every proven choice against best_turn, where it finishes within --check-states."""
+    agree = disagree = skipped = 0
+    for _name, game in positions:
+        made = analysis.best_choice(game, args.objective)
+        analysis.clear_cache()
+        try:
+            exact = analysis.best_turn(game, args.objective, max_states=args.check_states)
+        except analysis.TooManyStates:
+            skipped += 1
+            continue
+        draw = exact.values["draw"]
+        sound = (made.lower is None or made.lower <= draw) and (
+            made.upper is None or draw <= made.upper
+        )
+        if (made.is_proven and made.action != exact.action) or not sound:
+            disagree += 1
+            print(f"   DISAGREES: {game!r}: {made} vs {exact}")
+        else:
+            agree += 1
+    print(
+        f"   checked against best_turn: {agree} agree, {disagree} disagree, {skipped} not "
+        f"solved within {args.check_states:,} states"
+    )
+
+
+# ------------------------------------------------------------------------------ part 2
+
+
+def solve(label: str, game: Game, budget: int) -> float:
+    analysis.clear_cache()
+    start = time.process_time()
+    try:
+        advice = analysis.best_turn(game, max_states=budget)
+    except analysis.TooManyStates:
+        seconds = time.process_time() - start
+        print(f"   {label:<46} given up past {budget:>9,} states {seconds:8.1f} s")
+        return float("inf")
+    seconds = time.process_time() - start
+    print(f"   {label:<46} {advice.states:>9,} states {seconds:8.2f} s   {advice.action}")
+    return seconds
+
+
+def part_exact(args) -> None:
+    print(f"2. The exact rule (best_turn, nothing cached; given up past {args.budget:,} states)")
+    worst = 0.0
+    for seed in range(args.games):
+        print(f"   one deck, 3 players, game {seed} (ExpectedValueBot plays):")
+        for label, game in opening(Rules(players=3, auto_aces="keep"), seed=seed, turns=3):
+            worst = max(worst, solve(label, game, args.budget))
+    print(f"   the first three turns of one-deck games: at most {worst:.2f} s")
+    print("   two decks, 3 players, game 0:")
+    for label, game in opening(Rules(players=3, decks=2, auto_aces="keep"), 0, 1, limit=3):
+        solve(label, game, args.budget)
+    print("   rich victim:")
+    solve("40 left, empty pile, 12 robbable", rich_victim(), args.budget)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--choice", action="store_true", help="only part 1, the proven choice")
+    parser.add_argument("--exact", action="store_true", help="only part 2, the exact rule")
+    parser.add_argument("--positions", type=int, default=400, help="positions for part 1")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the games of part 1")
+    parser.add_argument("--objective", default="own", choices=["own", "lead"])
+    parser.add_argument("--cap", type=float, default=2.0, help="seconds before giving up")
+    parser.add_argument("--check", action="store_true", help="compare with best_turn too")
+    parser.add_argument("--check-states", type=int, default=200_000)
+    parser.add_argument("--games", type=int, default=2, help="one-deck games of part 2")
+    parser.add_argument("--budget", type=int, default=1_500_000, help="states, part 2")
+    args = parser.parse_args()
+    both = not args.choice and not args.exact
+    if args.choice or both:
+        part_choice(args)
+    if args.exact or both:
+        part_exact(args)
+
+
+if __name__ == "__main__":
+    main()
