@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 from helpers import cards, position
 
-from borsen_widget import Card, Game, RandomBot, Rules, ThresholdBot, analysis, play
+from borsen_widget import Card, Game, RandomBot, Rules, analysis
 from borsen_widget.analysis import turn
 from borsen_widget.engine.actions import DRAW
 
@@ -377,57 +377,6 @@ def test_figures_depend_on_public_information_only():
     a = analysis.win_chance(g, n=40, seed=3).to_dict()
     b = analysis.win_chance(twin, n=40, seed=3).to_dict()
     assert a == b
-
-
-# ---------------------------------------------------------------------------------- win_chance
-
-
-def test_win_chance_matches_every_deck_order():
-    """The win chance over every deck order of a small endgame, played by ThresholdBot(2) in
-    every seat (R15: a shared win counts), lies within 4.5 standard errors of the estimate."""
-    g = position("2C 5D 9H KS 3D 7C", banks=["4C 4D", "6C 6D 6H", "8C"], pile="5S")
-    bots = [ThresholdBot(2)] * 3
-    exact = {}
-    orders = _distinct_orders(g)
-    for action in ("bank", "draw"):
-        wins = 0
-        for order in orders:
-            game = _setup(g, order)
-            game.apply(action)
-            play(game, bots)
-            wins += 0 in game.winners
-        exact[action] = wins / len(orders)
-    result = analysis.win_chance(g, bots=bots, n=1500, seed=2)
-    for action, estimate in result.estimates.items():
-        p = exact[action]
-        se = math.sqrt(max(p * (1 - p), 1e-4) / estimate.n)
-        assert abs(estimate.p - p) <= 4.5 * se
-        low, high = estimate.interval
-        assert low <= estimate.p <= high
-    json.dumps(result.to_dict())
-
-
-def test_win_chance_checks_its_arguments_and_copies_bots():
-    """Bad arguments fail clearly; the caller's bots are not advanced."""
-    g = position("2C 5D 9H", pile="")
-    with pytest.raises(ValueError, match="not legal"):
-        analysis.win_chance(g, actions=["bank"], n=10)
-    with pytest.raises(ValueError, match="bots"):
-        analysis.win_chance(g, bots=[RandomBot(1)], n=10)
-    bot = RandomBot(7)
-    analysis.win_chance(g, bots=bot, n=10)
-    flips = position("2C 3C 4C 5C 6C 7C 8C", pile="9S")
-    fresh = RandomBot(7)
-    assert [bot.choose(flips) for _ in range(30)] == [fresh.choose(flips) for _ in range(30)]
-
-
-def test_wilson_interval_is_sane():
-    """The 95 % Wilson interval contains the share and narrows like 1/√n."""
-    small = analysis.Estimate(50, 100).interval
-    big = analysis.Estimate(5000, 10000).interval
-    assert small[0] < 0.5 < small[1] and big[0] < 0.5 < big[1]
-    assert (big[1] - big[0]) < (small[1] - small[0]) / 5
-    assert analysis.Estimate(0, 10).interval[0] == 0
 
 
 def test_fraction_data_is_exact_and_json_safe():
