@@ -268,7 +268,7 @@ class Chart:
                 layers.append(
                     {
                         "data": {"values": layer["rows"]},
-                        "mark": layer["mark"],
+                        "mark": dict(layer["mark"]),
                         "encoding": {
                             "x": self._x(layer["x_kind"]),
                             "y": self._y("low"),
@@ -283,8 +283,14 @@ class Chart:
                     encoding["x2"] = {"field": "x2"}
                 encoding["color"] = self._color()
                 layers.append(
-                    {"data": {"values": layer["rows"]}, "mark": layer["mark"], "encoding": encoding}
+                    {
+                        "data": {"values": layer["rows"]},
+                        "mark": dict(layer["mark"]),
+                        "encoding": encoding,
+                    }
                 )
+        if self.x_domain is not None or self.y_domain is not None:
+            _clip(layers)  # a fixed range cuts what lies outside it, as matplotlib's axes do
         body = {
             "width": self.width,
             "height": self.height,
@@ -370,7 +376,11 @@ class Chart:
 
     def _rule_layers(self, layer: dict) -> list[dict]:
         y = self._y("y")
-        rule = {"data": {"values": layer["rows"]}, "mark": layer["mark"], "encoding": {"y": y}}
+        rule = {
+            "data": {"values": layer["rows"]},
+            "mark": dict(layer["mark"]),
+            "encoding": {"y": y},
+        }
         if not layer["rule"]:
             return [rule]
         text = {
@@ -431,6 +441,14 @@ class ChartRow:
 
     def __repr__(self) -> str:
         return "<ChartRow: " + " | ".join(repr(c) for c in self.charts) + ">"
+
+
+def _clip(layers: list[dict]) -> None:
+    for layer in layers:
+        if "layer" in layer:
+            _clip(layer["layer"])
+        elif isinstance(layer.get("mark"), dict):
+            layer["mark"]["clip"] = True
 
 
 # ---------------------------------------------------------------------- reading values

@@ -389,7 +389,6 @@ def test_strategies_notebook_runs(monkeypatch):
     assert notebook.metadata["kernelspec"]["name"] == "python3"
     assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    monkeypatch.setenv("MPLBACKEND", "Agg")
     client = nbclient.NotebookClient(
         notebook,
         timeout=180,
