@@ -404,3 +404,23 @@ def test_strategies_notebook_runs(monkeypatch):
 
 def test_the_standing_columns_are_the_standing_fields():
     assert simulate_module.Standing._fields == simulate_module.STANDING_FIELDS
+
+
+def test_a_kernel_in_a_browser_gets_the_widget_progress_bar(monkeypatch):
+    """ipykernel's shell, and any IPython shell inside Pyodide (JupyterLite's kernel), show the
+    ipywidgets bar; a plain IPython in a terminal does not."""
+    import types
+
+    from borsen_widget.sim import progress
+
+    class Interpreter:  # the JupyterLite kernel's shell is no ZMQInteractiveShell
+        pass
+
+    fake = types.SimpleNamespace(get_ipython=lambda: Interpreter())
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.setattr(progress.sys, "platform", "linux")
+    assert not progress._in_notebook()
+    monkeypatch.setattr(progress.sys, "platform", "emscripten")
+    assert progress._in_notebook()
+    fake.get_ipython = lambda: None
+    assert not progress._in_notebook()
