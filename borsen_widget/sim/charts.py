@@ -310,8 +310,7 @@ class Chart:
             scale["type"] = "log"
         if self.x_domain is not None:
             scale["domain"] = list(self.x_domain)
-            scale["zero"] = False
-        elif kind == "quantitative":
+        if kind == "quantitative" and not self.x_log:  # a log scale has no zero to leave out
             scale["zero"] = False
         if scale:
             x["scale"] = scale

@@ -35,8 +35,8 @@ COMPILED_PACKAGES = ("numpy", "pandas", "matplotlib")
 #: What a class reads at the top of a notebook on the JupyterLite page.
 LITE_SENTENCE = (
     "This page runs Python inside your browser, where everything in these notebooks works: "
-    "simulations play one game at a time on the game's own engine, a few thousand games a "
-    "second (NumPy's fast path, in JupyterLab, plays a hundred times more)."
+    "simulations play one game at a time on the game's own engine, about a thousand games a "
+    "second (NumPy's fast path, in JupyterLab, plays hundreds of times more)."
 )
 
 #: The same news for a Python that is not in a browser but lacks NumPy (the ``sim`` extra).

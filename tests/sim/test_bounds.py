@@ -343,8 +343,12 @@ def test_the_arguments_are_accepted_exactly_within_their_bounds(n_games, seed):
     good_seed = seed is None or (
         isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64
     )
+
+    def play_nothing(tasks, workers):
+        yield from ()
+
     original = simulate_module._run_local
-    simulate_module._run_local = lambda tasks, workers: iter(())  # play nothing
+    simulate_module._run_local = play_nothing
     try:
         try:
             simulate(Rules(), BOTS, n_games, seed=seed, keep_games=False)
