@@ -159,7 +159,7 @@ class Chart:
         if dash:
             mark["strokeDash"] = [6, 4]
         rows = [{"x": a, "y": b, SERIES: series} for a, b in zip(xs, ys, strict=True)]
-        self._layers.append({"mark": mark, "rows": rows, "x_kind": _kind(xs)})
+        self._layers.append({"mark": mark, "rows": rows, "x_kind": _kind(xs), "series": series})
         return self
 
     def band(
@@ -183,7 +183,9 @@ class Chart:
             for a, lo, hi in zip(xs, lows, highs, strict=True)
         ]
         mark = {"type": "area", "opacity": float(opacity), "tooltip": True}
-        self._layers.append({"mark": mark, "rows": rows, "x_kind": _kind(xs), "band": True})
+        self._layers.append(
+            {"mark": mark, "rows": rows, "x_kind": _kind(xs), "band": True, "series": series}
+        )
         return self
 
     def rule(
@@ -232,7 +234,8 @@ class Chart:
             for i in range(len(counts))
         ]
         mark = {"type": "bar", "opacity": float(opacity), "tooltip": True, "binSpacing": 0}
-        self._layers.append({"mark": mark, "rows": rows, "x_kind": "quantitative"})
+        layer = {"mark": mark, "rows": rows, "x_kind": "quantitative", "series": series}
+        self._layers.append({**layer, "binned": True})
         return self
 
     def __or__(self, other: Chart | ChartRow) -> ChartRow:
@@ -246,7 +249,11 @@ class Chart:
         name = str(label) if label is not None else f"_unlabelled{len(self._colours)}"
         if name not in self._colours:
             chosen = COLOURS.get(color, color) if color else None
-            self._colours[name] = chosen or PALETTE[len(self._colours) % len(PALETTE)]
+            if chosen is None:  # the first colour of the palette no series has yet
+                taken = set(self._colours.values())
+                free = [c for c in PALETTE if c not in taken]
+                chosen = free[0] if free else PALETTE[len(self._colours) % len(PALETTE)]
+            self._colours[name] = chosen
             if label is not None:
                 self._labels.append(name)
         return name
@@ -258,37 +265,31 @@ class Chart:
         return spec
 
     def _body(self) -> dict:
+        # No null anywhere: JupyterLite's kernel (Pyodide) turns None into JavaScript's
+        # undefined, which JSON drops, so a null (no sort, no legend) would silently become a
+        # default there (tests/sim/test_charts.py checks it).
         layers = []
         if self._bars:
             layers += self._bar_layers()
         for layer in self._layers:
             if "rule" in layer:
                 layers += self._rule_layers(layer)
-            elif layer.get("band"):
-                layers.append(
-                    {
-                        "data": {"values": layer["rows"]},
-                        "mark": dict(layer["mark"]),
-                        "encoding": {
-                            "x": self._x(layer["x_kind"]),
-                            "y": self._y("low"),
-                            "y2": {"field": "high"},
-                            "color": self._color(),
-                        },
-                    }
-                )
+                continue
+            rows = layer["rows"]
+            x = self._x(layer["x_kind"], list(dict.fromkeys(row["x"] for row in rows)))
+            if layer.get("binned"):  # a histogram's bins, counted already: bars from 0
+                x["bin"] = {"binned": True}
+            encoding = {"x": x}
+            if layer.get("band"):
+                encoding.update(y=self._y("low"), y2={"field": "high"})
             else:
-                encoding = {"x": self._x(layer["x_kind"]), "y": self._y("y")}
-                if any("x2" in row for row in layer["rows"][:1]):  # a histogram's bins
-                    encoding["x2"] = {"field": "x2"}
-                encoding["color"] = self._color()
-                layers.append(
-                    {
-                        "data": {"values": layer["rows"]},
-                        "mark": dict(layer["mark"]),
-                        "encoding": encoding,
-                    }
-                )
+                encoding["y"] = self._y("y")
+            if layer.get("binned"):
+                encoding["x2"] = {"field": "x2"}
+            encoding["color"] = self._color(layer["series"])
+            layers.append(
+                {"data": {"values": rows}, "mark": dict(layer["mark"]), "encoding": encoding}
+            )
         if self.x_domain is not None or self.y_domain is not None:
             _clip(layers)  # a fixed range cuts what lies outside it, as matplotlib's axes do
         body = {
@@ -300,14 +301,15 @@ class Chart:
             body["title"] = self.title
         return body
 
-    def _x(self, kind: str) -> dict:
+    def _x(self, kind: str, order: list) -> dict:
         x: dict = {"field": "x", "type": kind, "title": self.x_title}
         if kind == "nominal":
-            x["sort"] = None  # the order the data came in
+            x["sort"] = order  # the order the data came in
             x["axis"] = {"labelAngle": 0}
         scale = {}
         if self.x_log and kind == "quantitative":
             scale["type"] = "log"
+            scale["nice"] = False  # end where the data ends, not at the next power of ten
         if self.x_domain is not None:
             scale["domain"] = list(self.x_domain)
         if kind == "quantitative" and not self.x_log:  # a log scale has no zero to leave out
@@ -322,25 +324,29 @@ class Chart:
             y["scale"] = {"domain": list(self.y_domain)}
         return y
 
-    def _color(self) -> dict:
+    def _color(self, series: str | None = None) -> dict:
+        """One layer's colour: its own where no series has a label (no legend), else by
+        series, with a legend of the labelled ones."""
+        if series is not None and not self._labels:
+            return {"value": self._colours[series]}
         names = list(self._colours)
-        colour = {
+        return {
             "field": SERIES,
             "type": "nominal",
             "scale": {"domain": names, "range": [self._colours[n] for n in names]},
-            "title": None,
+            "legend": {"values": list(self._labels), "orient": "bottom", "title": ""},
         }
-        if self._labels:
-            colour["legend"] = {"values": list(self._labels), "orient": "bottom"}
-        else:
-            colour["legend"] = None
-        return colour
 
     def _bar_layers(self) -> list[dict]:
-        grouped = len({row[SERIES] for row in self._bars}) > 1
-        encoding = {"x": self._x("nominal"), "color": self._color()}
+        series = list(dict.fromkeys(row[SERIES] for row in self._bars))
+        grouped = len(series) > 1
+        order = list(dict.fromkeys(row["x"] for row in self._bars))
+        encoding = {
+            "x": self._x("nominal", order),
+            "color": self._color(None if grouped else series[0]),
+        }
         if grouped:
-            encoding["xOffset"] = {"field": SERIES, "sort": list(self._colours)}
+            encoding["xOffset"] = {"field": SERIES, "sort": series}
         layers = [
             {
                 "mark": {"type": "bar", "tooltip": True},

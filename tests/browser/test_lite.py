@@ -16,6 +16,7 @@ the session-wide one of the JupyterLab tests (the sync API allows one per thread
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
@@ -370,8 +371,10 @@ def test_lesson_runs_offline(chromium, server, tmp_path, name):
         extra = kernel_run(page, TOURNAMENT_TIMES) if name == "strategies.ipynb" else ""
         shot = ARTIFACTS / f"lite-{name.removesuffix('.ipynb')}.png"
         ARTIFACTS.mkdir(exist_ok=True)
-        # The first cell with a chart, as the page shows it (an element shot waits for it).
-        page.locator(".jp-Cell:has(.vega-embed)").first.screenshot(path=str(shot))
+        # The first chart's own pixels (a screenshot of a scrolled notebook may catch cells
+        # still being laid out).
+        data = page.evaluate("() => document.querySelector('.vega-embed canvas').toDataURL()")
+        shot.write_bytes(base64.b64decode(data.split(",", 1)[1]))
         return cells, drawn, extra
 
     cells, drawn, extra = offline.run(drive, timeout=600)

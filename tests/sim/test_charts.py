@@ -44,7 +44,8 @@ def test_bars_keep_their_order_and_carry_error_bars():
     assert [r["x"] for r in rows] == ["b", "a", "c"]
     assert [(r["low"], r["y"], r["high"]) for r in rows][1] == (0.4, 0.5, 0.6)
     bar, rule, low, high = group["layer"]
-    assert bar["encoding"]["x"]["sort"] is None  # the order given, not alphabetical
+    assert bar["encoding"]["x"]["sort"] == ["b", "a", "c"]  # the order given, not alphabetical
+    assert bar["encoding"]["color"] == {"value": PALETTE[0]}  # no label: no legend
     assert rule["encoding"]["y"]["field"] == "low" and rule["encoding"]["y2"]["field"] == "high"
     assert (low["mark"]["type"], high["mark"]["type"]) == ("tick", "tick")
     assert bar["encoding"]["y"]["title"] == "win rate"
@@ -68,14 +69,15 @@ def test_lines_bands_rules_and_steps():
     chart.rule(0.5, label="exact p = 1/2", color="red")
     band, line, step, rule, text = layers(chart)
     assert band["mark"]["type"] == "area" and band["encoding"]["y2"] == {"field": "high"}
-    assert band["encoding"]["x"]["scale"] == {"type": "log"}  # no "zero": a log scale has none
+    assert band["encoding"]["x"]["scale"] == {"type": "log", "nice": False}  # and no "zero"
     assert line["mark"]["point"] is True and line["encoding"]["y"]["scale"]["domain"] == [0, 1]
     assert step["mark"]["interpolate"] == "step-after" and step["mark"]["strokeDash"]
     assert rule["data"]["values"] == [{"y": 0.5}] and rule["mark"]["color"] == "#e45756"
     assert text["data"]["values"][0]["text"] == "exact p = 1/2"
     colours = line["encoding"]["color"]
     assert colours["legend"]["values"] == ["band", "share"]  # the unlabelled line has none
-    assert colours["scale"]["range"][0] == "#f58518"  # "orange"
+    assert colours["scale"]["range"][:2] == ["#f58518", PALETTE[0]]  # "orange", then the first
+    assert len(set(colours["scale"]["range"])) == 3  # a colour a series took is not given again
 
 
 def test_numbers_from_numpy_pandas_and_fractions_become_json_numbers():
@@ -123,7 +125,10 @@ def test_a_histogram_counts_as_numpy_does(values, edges):
     """Property: the bins' counts are NumPy's (the last bin holds its right edge; values
     outside every bin are not counted)."""
     chart = Chart().histogram(values, bins=edges)
-    rows = layers(chart)[0]["data"]["values"]
+    (layer,) = layers(chart)
+    assert layer["encoding"]["x"]["bin"] == {"binned": True}  # bars from 0, bin to bin
+    assert layer["encoding"]["x2"] == {"field": "x2"}
+    rows = layer["data"]["values"]
     expected, _ = np.histogram(np.array(values, dtype=float), bins=np.array(edges, dtype=float))
     assert [r["y"] for r in rows] == expected.tolist()
     assert [(r["x"], r["x2"]) for r in rows] == list(itertools.pairwise(edges))
@@ -142,3 +147,29 @@ def test_charts_side_by_side():
 def test_an_empty_chart_is_still_a_valid_spec():
     spec = Chart("nothing yet").to_dict()
     assert spec["layer"] and json.dumps(spec)
+
+
+def nulls(value, path="spec") -> list[str]:
+    """Where a specification holds None (outside its data, where a missing value may be)."""
+    if value is None:
+        return [path]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() if k != "data" for p in nulls(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in nulls(v, f"{path}[{i}]")]
+    return []
+
+
+def test_no_null_in_any_specification():
+    """JupyterLite's kernel (Pyodide) turns None into JavaScript's undefined, which JSON drops:
+    a null (no sort, no legend, no title) would silently become a default on the page, and
+    the page's bars came out in alphabetical order until this held."""
+    charts = [
+        Chart("a").bars(["b", "a"], [1, 2]),
+        Chart().bars(["b", "a"], [1, 2], label="x").bars(["b", "a"], [2, 1], label="y"),
+        Chart().bars(["b", "a"], [1, 2]).bars(["b", "a"], [2, 1]),  # two series, no labels
+        Chart(x_log=True, y_domain=(0, 1)).band([1, 2], [0, 0], [1, 1]).line([1, 2], [0.5, None]),
+        Chart().line(["x", "y"], [1, 2], label="s").rule(1, label="r").histogram([1], bins=[0, 2]),
+    ]
+    for chart in [*charts, charts[0] | charts[1]]:
+        assert nulls(chart.to_dict()) == [], chart
