@@ -4,9 +4,12 @@
 
 Three-player games of ThresholdBot(4) under the original rules. Prints games per second for
 the fast path alone (fastsim.play_batch, chunk by chunk), for simulate() end to end (with the
-result table) and for the reference engine (Game + playout, the lean path), and their ratio.
-Each figure is the best of a few repeats, timed both on the wall clock and in CPU time
-(the CPU figure is steadier on a shared machine).
+result table), for the reference engine (Game + playout, the lean path), and for simulate()'s
+pure-Python path (the reference engine with its sums in Python: what plays where NumPy is
+missing, as on the JupyterLite page), also with the strategies notebook's line-up (a strategy
+function, ThresholdBot(4), RandomBot()), and the ratio of the fast path to the reference
+engine. Each figure is the best of a few repeats, timed both on the wall clock and in CPU
+time (the CPU figure is steadier on a shared machine).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import time
 
 import numpy as np
 
-from borsen_widget import Game, Rules, ThresholdBot
+from borsen_widget import Game, RandomBot, Rules, ThresholdBot
 from borsen_widget.play.playout import playout
 from borsen_widget.sim.fastsim import play_batch
 from borsen_widget.sim.simulate import FAST_CHUNK, simulate
@@ -49,6 +52,17 @@ def reference(games: int) -> None:
         playout(Game(RULES, seed, record=False), BOTS)
 
 
+def careful(view):
+    """The strategies notebook's strategy: bank at 5 cards or when a fail is likelier."""
+    return "bank" if view.pile_size >= 5 or view.p_accept() < 0.5 else "draw"
+
+
+def pure(games: int, bots=BOTS) -> None:
+    simulate(
+        RULES, bots, games, seed=1, engine="reference", workers=1, progress=False, keep_games=False
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -64,6 +78,12 @@ def main() -> None:
             lambda: simulate(RULES, BOTS, args.games, seed=1, workers=1, progress=False),
         ),
         ("reference engine", args.reference_games, lambda: reference(args.reference_games)),
+        ("simulate(), pure Python", args.reference_games, lambda: pure(args.reference_games)),
+        (
+            "  the notebook's line-up",
+            args.reference_games // 10,
+            lambda: pure(args.reference_games // 10, [careful, ThresholdBot(4), RandomBot()]),
+        ),
     ]
     figures = {}
     print("3 players, ThresholdBot(4) in every seat, original rules, one core")

@@ -12,13 +12,11 @@ The site holds everything it loads (see ../shared/notes/jupyterlite.md for why e
   segno at the versions installed here (so the browser side of each widget matches its Python
   side), served by piplite with the fallback to PyPI switched off.
 - ``files/``: copies of the project's notebooks (not :data:`SERVER_NOTEBOOKS`), each starting
-  with ``%pip install -q borsen_widget`` and a cell that says in one sentence what this page
-  cannot do. Code that needs a compiled package (a cell tagged ``needs-compiled``; a statement
-  importing numpy, pandas, matplotlib or a module of the package that imports them, found in
-  the source, e.g. ``borsen_widget.simulate``; a statement using a name only such code makes)
-  is commented out, or its whole cell becomes a markdown cell showing its code and any saved
-  plot (see ``_Cells``). The build fails if a module the page needs (engine, widget,
-  analysis) imports a compiled package.
+  with ``%pip install -q borsen_widget`` and a cell that says in one sentence how simulations
+  play here; every other cell runs as it is. The build fails if a notebook imports a compiled
+  package (NumPy, pandas, matplotlib, or a module of the package that imports one), or if a
+  module the page needs (engine, analysis, widget, simulate and its tables and charts) imports
+  one: charts are Vega-Lite specifications that JupyterLite's own renderer draws.
 
 Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
 ``pip install -e ".[lite]"``.
@@ -37,7 +35,6 @@ import os
 import re
 import shutil
 import subprocess
-import symtable
 import sys
 import tarfile
 import time
@@ -99,36 +96,31 @@ PYODIDE_CORE = (
 #: JupyterLite front ends shipped: the full lab, the one-notebook view and its file list.
 APPS = ("lab", "notebooks", "tree")
 
-#: Cell tag for code that needs NumPy, pandas or matplotlib (set it in the source notebooks).
-NEEDS_COMPILED_TAG = "needs-compiled"
 #: Compiled packages that the page does not have (matplotlib and pandas need NumPy).
 COMPILED_PACKAGES = ("numpy", "pandas", "matplotlib", "scipy")
-#: For a cell that is not valid Python even without its magics: a plain look for imports.
-NEEDS_COMPILED = re.compile(
-    r"^\s*(?:import|from)\s+(?:numpy|pandas|matplotlib|scipy)\b|^\s*%matplotlib\b", re.MULTILINE
-)
 #: Modules the page needs: the build fails if one of them imports a compiled package.
 PURE_MODULES = (
     "__init__",
     "engine",
     "engine.game",
     "play.bots",
+    "play.playout",
     "analysis",
     "jupyter.widget",
     "jupyter.view",
     "jupyter.panel",
     "jupyter.rules_editor",
+    "simulate",
+    "sim.simulate",
+    "sim.tables",
+    "sim.charts",
+    "sim.cli",
     "sim.environment",
 )
 
 INSTALL_CELL = "%pip install -q borsen_widget"
 ENVIRONMENT_CELL = "from borsen_widget.sim.environment import report\n\nreport()"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-NOT_HERE = "not on this web page: needs NumPy, pandas or matplotlib"
-SKIPPED_NOTE = (
-    "*This cell needs NumPy, pandas or matplotlib, which this web page does not have "
-    "(see the note at the top); here is its code"
-)
 
 
 def log(message: str) -> None:
@@ -327,7 +319,8 @@ def stage_notebooks(stage: Path, notebooks: Path) -> list[str]:
         if source.name in SERVER_NOTEBOOKS:
             continue
         notebook = json.loads(source.read_text(encoding="utf-8"))
-        lite = lite_notebook(notebook, compiled)
+        check_notebook(notebook, source.name, compiled)
+        lite = lite_notebook(notebook)
         (target / source.name).write_text(
             json.dumps(lite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
@@ -427,152 +420,29 @@ def check_pure_modules(compiled: set[str], package: Path = PACKAGE) -> None:
         )
 
 
-class _Cells:
-    """What each code cell of one notebook becomes on the page, read statement by statement.
-
-    A statement needs a compiled package when it imports one (or a module of this package that
-    does), or reads a name that only such statements would have made. A cell none of whose
-    statements does runs as it is. Otherwise such statements are commented out (of
-    ``from borsen_widget import Rules, simulate``, ``Rules`` is kept) when the rest is most of
-    the cell, or all it lacks are imports; else the cell becomes a markdown cell showing its
-    code.
-    """
-
-    def __init__(self, compiled: set[str]):
-        self.modules = {f"{PACKAGE.name}.{name}" for name in compiled}
-        self.names = set(compiled)  # ``from borsen_widget import simulate``
-        # Names that code left out would have made (or made anew: a later reader expects that
-        # value, not an older one), until code that runs makes them again.
-        self.unavailable: set[str] = set()
-
-    def convert(self, cell: dict) -> tuple[str, str | None]:
-        """``("run", None)``, ``("skip", None)`` or ``("edit", new_source)`` for one cell."""
+def check_notebook(notebook: dict, name: str, compiled: set[str] | None = None) -> None:
+    """Fail the build when a code cell imports what the page does not have: a compiled package
+    or a module of this package that imports one (every cell must run on the page)."""
+    compiled = compiled_modules() if compiled is None else compiled
+    modules = "|".join(
+        [*COMPILED_PACKAGES, *(re.escape(f"{PACKAGE.name}.{m}") for m in sorted(compiled))]
+    )
+    needs = re.compile(rf"^\s*(?:import|from)\s+(?:{modules})\b|^\s*%matplotlib\b", re.MULTILINE)
+    for number, cell in enumerate(notebook.get("cells", []), start=1):
         if cell.get("cell_type") != "code":
-            return "run", None
-        source = _text(cell.get("source", ""))
-        tagged = NEEDS_COMPILED_TAG in cell.get("metadata", {}).get("tags", [])
-        tree = _parse(source)
-        if tree is None:  # not Python even without magics: look for imports as text
-            if tagged or NEEDS_COMPILED.search(source):
-                self.unavailable |= set(re.findall(r"^(\w+)\s*=", source, re.MULTILINE))
-                return "skip", None
-            return "run", None
-        if tagged or re.search(r"^\s*%matplotlib\b", source, re.MULTILINE):
-            return self._skip(tree)
-
-        unavailable = set(self.unavailable)
-        edits: dict[ast.stmt, str | None] = {}  # statement left out -> what is kept of it
-        for statement in tree.body:
-            bound, loaded, imported = _names(ast.Module([statement], []))
-            if not (loaded & unavailable or any(self._is_compiled(*i) for i in imported)):
-                unavailable -= bound
-                continue
-            kept = self._pure_part(statement)
-            edits[statement] = kept
-            kept_names = _names(ast.parse(kept))[0] if kept else set()
-            unavailable = (unavailable | bound) - kept_names
-        runs = len(tree.body) - sum(kept is None for kept in edits.values())
-        only_imports = all(isinstance(st, ast.Import | ast.ImportFrom) for st in edits)
-        edited = _comment_out(source, edits) if edits else source
-        if edited is None or runs == 0 or (not only_imports and 2 * runs < len(tree.body)):
-            return self._skip(tree)  # too little of it would run: show it as code instead
-        self.unavailable = unavailable
-        return ("edit", edited) if edits else ("run", None)
-
-    def _skip(self, tree: ast.Module) -> tuple[str, None]:
-        self.unavailable |= _names(tree)[0]
-        return "skip", None
-
-    def _is_compiled(self, module: str, names: list[str]) -> bool:
-        if module.split(".")[0] in COMPILED_PACKAGES:
-            return True
-        if any(module == m or module.startswith(m + ".") for m in self.modules):
-            return True
-        return module == PACKAGE.name and any(name in self.names for name in names)
-
-    def _pure_part(self, statement: ast.stmt) -> str | None:
-        """The part of a statement that runs here (of an import: some names), or None."""
-        if isinstance(statement, ast.ImportFrom) and statement.module == PACKAGE.name:
-            aliases = [a for a in statement.names if a.name not in self.names]
-            if aliases:
-                return ast.unparse(ast.ImportFrom(statement.module, aliases, 0))
-            return None
-        if isinstance(statement, ast.Import):
-            aliases = [a for a in statement.names if not self._is_compiled(a.name, [])]
-            if aliases:
-                return ast.unparse(ast.Import(aliases))
-        return None
+            continue
+        found = needs.search(_text(cell.get("source", "")))
+        if found:
+            raise SystemExit(
+                f"{name}, cell {number}: {found.group(0).strip()!r} cannot run on the page "
+                "(no NumPy, pandas or matplotlib there): use borsen_widget.sim.charts and "
+                "borsen_widget.sim.tables"
+            )
 
 
-def _comment_out(source: str, edits: dict[ast.stmt, str | None]) -> str | None:
-    """The source with each edited import's lines commented out and what is kept of it added;
-    None when an import shares a line with another statement."""
-    lines = source.splitlines()
-    for statement in sorted(edits, key=lambda s: s.lineno, reverse=True):
-        first, last = statement.lineno - 1, statement.end_lineno
-        after = lines[last - 1].encode()[statement.end_col_offset :].decode().strip()  # bytes
-        if statement.col_offset != 0 or (after and not after.startswith("#")):
-            return None
-        kept = edits[statement]
-        note = [f"# {line}" for line in lines[first:last]]
-        note[0] += f"  # {NOT_HERE}"
-        lines[first:last] = [*([kept] if kept else []), *note]
-    return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
-
-
-def _parse(source: str) -> ast.Module | None:
-    """A cell's code without IPython's ``%magic`` and ``!shell`` lines, or None."""
-    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
-    try:
-        return ast.parse("\n".join(lines))
-    except SyntaxError:
-        return None
-
-
-def _names(tree: ast.Module) -> tuple[set[str], set[str], list[tuple[str, list[str]]]]:
-    """Names some code binds at top level, names it reads from outside itself, and its
-    ``(module, names)`` imports (also those inside functions).
-
-    Scopes come from :mod:`symtable`: a function's parameters and a comprehension's variables
-    are not read from outside, a global read inside a function is. A name bound by the code
-    itself counts as its own, wherever it is read (``for rules in ...: use(rules)``).
-    """
-    try:
-        table = symtable.symtable(ast.unparse(tree), "<cell>", "exec")
-    except SyntaxError:  # e.g. a top-level ``await``, which IPython allows: names from the tree
-        stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-        return stored, stored, _imports(tree)
-    bound = {
-        s.get_name()
-        for s in table.get_symbols()
-        if s.is_assigned() or s.is_imported() or s.is_namespace()
-    }
-    loaded = {s.get_name() for s in table.get_symbols() if s.is_referenced()}
-    children = list(table.get_children())
-    while children:
-        child = children.pop()
-        loaded |= {s.get_name() for s in child.get_symbols() if s.is_global() and s.is_referenced()}
-        children += child.get_children()
-    return bound, loaded - bound, _imports(tree)
-
-
-def _imports(tree: ast.Module) -> list[tuple[str, list[str]]]:
-    imported: list[tuple[str, list[str]]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported += [(alias.name, []) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            imported.append((node.module or "", [a.name for a in node.names]))
-    return imported
-
-
-def lite_notebook(notebook: dict, compiled: set[str] | None = None) -> dict:
-    """The page's copy of a notebook: install and note cells first, no outputs, no crashes.
-
-    ``compiled`` names the package's modules that need compiled packages (default: read from
-    the source by :func:`compiled_modules`).
-    """
-    cells_of = _Cells(compiled_modules() if compiled is None else compiled)
+def lite_notebook(notebook: dict) -> dict:
+    """The page's copy of a notebook: the install and note cells first, no outputs, the
+    Pyodide kernel; every other cell as it is."""
     lite = copy.deepcopy(notebook)
     lite.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     lite["metadata"].pop("widgets", None)  # saved widget state points at models that are gone
@@ -583,15 +453,8 @@ def lite_notebook(notebook: dict, compiled: set[str] | None = None) -> dict:
     ]
     for index, cell in enumerate(lite.get("cells", [])):
         cell.setdefault("id", f"cell-{index}")
-        verdict, edited = cells_of.convert(cell)
-        if verdict == "skip":
-            cells.append(_skipped_cell(cell))
-            continue
-        if cell["cell_type"] == "code":
+        if cell.get("cell_type") == "code":
             cell["outputs"], cell["execution_count"] = [], None
-        if verdict == "edit":
-            cell["source"] = edited
-            cell.setdefault("metadata", {})["lite_edited"] = True
         cells.append(cell)
     lite["cells"] = cells
     return lite
@@ -610,35 +473,6 @@ def _code_cell(cell_id: str, source: str) -> dict:
         "outputs": [],
         "source": source,
     }
-
-
-def _skipped_cell(cell: dict) -> dict:
-    """A markdown cell showing the code of a cell that needs compiled packages, and its plot."""
-    code = _text(cell["source"]).rstrip()
-    fence = "````" if "```" in code else "```"
-    attachments = {}
-    for output in cell.get("outputs", []):
-        png = output.get("data", {}).get("image/png")
-        if png:
-            attachments[f"output-{len(attachments) + 1}.png"] = {"image/png": png}
-    if attachments:
-        lead = f"{SKIPPED_NOTE} and what it showed.*"
-        images = "\n".join(f"![what this cell showed](attachment:{name})" for name in attachments)
-    else:
-        lead = f"{SKIPPED_NOTE}.*"
-        images = ""
-    source = f"{lead}\n\n{fence}python\n{code}\n{fence}\n"
-    if images:
-        source += f"\n{images}\n"
-    skipped = {
-        "cell_type": "markdown",
-        "id": cell["id"],
-        "metadata": {**cell.get("metadata", {}), "lite_skipped": True},
-        "source": source,
-    }
-    if attachments:
-        skipped["attachments"] = attachments
-    return skipped
 
 
 # -- build -----------------------------------------------------------------------------------

@@ -11,8 +11,6 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_the_readme_examples_run(monkeypatch):
-    matplotlib = __import__("matplotlib")
-    matplotlib.use("Agg")  # no window: result.plot() draws off screen
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     assert len(blocks) >= 5
     namespace: dict = {}

@@ -12,49 +12,88 @@ there are fewer bots than seats the list is repeated to fill them. Every rule op
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from fractions import Fraction
 
-from ..engine.errors import RulesError
-from ..engine.rules import LOOT_DESTINATIONS, ROB_TARGETS, Rules
-from ..play.bots import BOT_SPECS, bot_from_spec
+from ..engine.errors import RulesError, quote
+from ..engine.randomness import MAX_SEED
+from ..engine.rules import LOOT_DESTINATIONS, MAX_TURNS, ROB_TARGETS, AceShares, Rules
+from ..play.bots import BOT_SPECS, StrategyError, bot_from_spec
+from .simulate import MAX_GAMES, MAX_KEPT_GAMES, MAX_WORKERS, simulate
+
+#: The longest number the command line reads: enough for any seed (2**64 - 1 has 20 digits).
+MAX_DIGITS = 20
 
 
-def _shares(text: str) -> dict:
-    """``S=1,H=1/3`` → {"S": Fraction(1), "H": Fraction(1, 3)}."""
+def whole(low: int, high: int | None, what: str):
+    """An argparse type: a whole number in [low, high], read without building a huge number
+    (at most :data:`MAX_DIGITS` digits), its error quoting at most a short excerpt."""
+
+    def read(text: str) -> int:
+        digits = text.strip().replace("_", "")
+        body = digits[1:] if digits[:1] in "+-" else digits
+        if not body.isascii() or not body.isdigit() or len(body) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {quote(text)}")
+        value = int(digits)
+        if value < low or (high is not None and value > high):
+            span = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {quote(text)}")
+        return value
+
+    read.__name__ = what  # argparse names the type in its own messages
+    return read
+
+
+def _shares(text: str) -> AceShares:
+    """``S=1,H=1/3`` → the ace shares (R9), read by the engine's bounded reader (a share of
+    "1e-100000000" is refused at once, never built)."""
+    if len(text) > 200:
+        raise argparse.ArgumentTypeError(f"write shares as S=1/2,H=1/3; not {quote(text)}")
     shares = {}
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
         suit, sep, value = part.partition("=")
         if not sep:
-            raise argparse.ArgumentTypeError(f"write shares as S=1/2,H=1/3; not {part!r}")
-        try:
-            shares[suit] = Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise argparse.ArgumentTypeError(f"{value!r} is not a fraction") from None
-    return shares
+            raise argparse.ArgumentTypeError(f"write shares as S=1/2,H=1/3; not {quote(part)}")
+        shares[suit] = value
+    try:
+        return AceShares(shares)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _ace_limit(text: str):
     if text.lower() in ("none", "no", "unlimited"):
         return None
-    return int(text)
+    return whole(0, None, "--max-bank-aces")(text)
 
 
 def _first_player(text: str):
-    return int(text) if text.lstrip("-").isdigit() else text
+    if text.strip().lstrip("+-").isdigit():
+        return whole(-(10**9), 10**9, "--first-player")(text)
+    return text
 
 
 def _auto_aces(text: str):
     return None if text.lower() in ("ask", "none") else text
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its error one line of bounded length (not the whole usage)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {_short(message)} (--help lists the options)\n")
+
+
+def _short(message: str, limit: int = 300) -> str:
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(
-        prog="python -m borsen_widget", description="Børsen, the Norwegian card game."
-    )
-    commands = main.add_subparsers(dest="command", required=True)
+    main = _Parser(prog="python -m borsen_widget", description="Børsen, the Norwegian card game.")
+    commands = main.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = commands.add_parser(
         "simulate",
         help="play a tournament between strategies and print win rates",
@@ -69,16 +108,37 @@ def parser() -> argparse.ArgumentParser:
         metavar="BOT",
         help="one per seat, repeated to fill the seats (default threshold:4)",
     )
-    sim.add_argument("--games", type=int, default=10_000, help="games to play (default 10000)")
-    sim.add_argument("--seed", type=int, default=None, help="the same seed, the same result")
+    sim.add_argument(
+        "--games",
+        type=whole(0, MAX_GAMES, "--games"),
+        default=10_000,
+        help="games to play, 0 to 10**12 (default 10000)",
+    )
+    sim.add_argument(
+        "--seed",
+        type=whole(0, MAX_SEED, "--seed"),
+        default=None,
+        help="0 to 2**64-1: the same seed, the same result",
+    )
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
     sim.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument(
+        "--workers",
+        type=whole(1, MAX_WORKERS, "--workers"),
+        default=None,
+        help=f"processes, 1 to {MAX_WORKERS} (default: all cores)",
+    )
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    sim.add_argument("--csv", metavar="PATH", help="also write one row per game to PATH")
+    sim.add_argument(
+        "--csv",
+        metavar="PATH",
+        help=f"also write one row per game to PATH (at most {MAX_KEPT_GAMES:,} games)",
+    )
     rules = sim.add_argument_group("rules (RULES.md; defaults are the original rules)")
-    rules.add_argument("--players", type=int, default=None, help="R1: 2..8 seats")
-    rules.add_argument("--decks", type=int, default=1, help="R2: 1..4 decks")
+    rules.add_argument(
+        "--players", type=whole(0, None, "--players"), default=None, help="R1: 2..8 seats"
+    )
+    rules.add_argument("--decks", type=whole(0, None, "--decks"), default=1, help="R2: 1..4 decks")
     rules.add_argument(
         "--first-player", type=_first_player, default="random", help="R3: a seat, random, suit"
     )
@@ -109,7 +169,12 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--max-bank-aces", type=_ace_limit, default=2, metavar="N|none", help="R12: ace limit"
     )
-    rules.add_argument("--max-turns", type=int, default=10_000, help="R14a: the cap on turns")
+    rules.add_argument(
+        "--max-turns",
+        type=whole(1, MAX_TURNS, "--max-turns"),
+        default=10_000,
+        help="R14a: the cap on turns",
+    )
     rules.add_argument(
         "--auto-bank-at-end",
         action=argparse.BooleanOptionalAction,
@@ -120,10 +185,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    """Run the command; 0 when it played, 2 (with one line on stderr) for bad arguments."""
     args = parser().parse_args(argv)
-    from .simulate import simulate  # NumPy and pandas only for this command
-
     try:
+        if args.csv is not None:
+            _check_writable(args.csv)  # before playing: a bad path must not lose the run
+            if args.games > MAX_KEPT_GAMES:
+                raise ValueError(
+                    f"--csv keeps one row per game, at most {MAX_KEPT_GAMES:,} games, "
+                    f"not {args.games:,}"
+                )
         bots = [bot_from_spec(spec) for spec in args.bots]
         players = args.players if args.players is not None else max(len(bots), 2)
         rules = Rules(
@@ -152,14 +223,36 @@ def main(argv=None) -> int:
             engine=args.engine,
             workers=args.workers,
             progress=False if args.no_progress else None,
+            keep_games=args.csv is not None,  # the summaries alone keep memory small
         )
-    except (RulesError, ValueError, ImportError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (RulesError, ValueError, StrategyError) as error:
+        print(f"error: {_short(str(error))}", file=sys.stderr)
         return 2
     print(result.summary())
-    if args.csv:
-        result.games.to_csv(args.csv)
+    if args.csv is not None:
+        try:
+            result.to_csv(args.csv)
+        except OSError as error:  # checked before playing, but the disk may fill up
+            print(f"error: cannot write {quote(args.csv)}: {error.strerror}", file=sys.stderr)
+            return 2
     return 0
+
+
+def _check_writable(path: str) -> None:
+    """Refuse at once a CSV path that cannot be written (a missing folder, a folder, no
+    permission), by opening it for appending, which neither truncates nor changes a file
+    that is there; a file made only for this test is removed again."""
+    if not isinstance(path, str) or not path:
+        raise ValueError(f"--csv needs a file name, not {quote(path)}")
+    existed = os.path.lexists(path)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK  # a FIFO must not block
+    try:
+        os.close(os.open(path, flags, 0o666))
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ValueError(f"cannot write the CSV file {quote(path)}: {reason}") from None
+    if not existed:
+        os.remove(path)
 
 
 if __name__ == "__main__":

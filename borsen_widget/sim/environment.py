@@ -1,9 +1,12 @@
 """Where this Python runs, and what it can do there: one friendly sentence for the classroom.
 
-In JupyterLite (Pyodide, Python inside the browser) the page works with no network, so only what
-the site ships can be imported: the engine, the analysis and the widget are pure Python and all
-work; NumPy, pandas and matplotlib (compiled packages) are not shipped, so plots and the big
-simulations are not available. ``report()`` says so in one sentence instead of a traceback.
+Everything in the notebooks runs everywhere, the JupyterLite page included (Pyodide, Python
+inside the browser, with no network): the engine, the analysis, the widget, simulations
+(:func:`~borsen_widget.sim.simulate.simulate`), its tables (:mod:`~borsen_widget.sim.tables`)
+and charts (:mod:`~borsen_widget.sim.charts`) are pure Python. What NumPy adds where it is
+installed is speed: simulate's fast path. ``report()`` says in one sentence what plays the
+simulations here, and in a browser answers an ``import`` of a compiled package with a sentence
+instead of a traceback.
 
 Imports: the standard library only (this module is the first thing a JupyterLite notebook runs).
 """
@@ -17,7 +20,7 @@ __all__ = [
     "COMPILED_PACKAGES",
     "LITE_SENTENCE",
     "LOCAL_SENTENCE",
-    "has_compiled_stack",
+    "has_fast_path",
     "is_browser",
     "missing_compiled",
     "missing_sentence",
@@ -25,20 +28,22 @@ __all__ = [
     "report",
 ]
 
-#: The compiled packages that plots and the big simulations need (the ``sim`` extra).
+#: Compiled packages that the JupyterLite page does not ship (nothing of this package needs them;
+#: NumPy, where it is installed, makes simulations fast, and pandas makes tables DataFrames).
 COMPILED_PACKAGES = ("numpy", "pandas", "matplotlib")
 
 #: What a class reads at the top of a notebook on the JupyterLite page.
 LITE_SENTENCE = (
-    "This page runs Python inside your browser, where plotting and the big simulations are not "
-    "available: the game, the exact probabilities and the teacher's panel all work."
+    "This page runs Python inside your browser, where everything in these notebooks works: "
+    "simulations play one game at a time on the game's own engine, about a thousand games a "
+    "second (NumPy's fast path, in JupyterLab, plays hundreds of times more)."
 )
 
-#: The same news for a Python that is not in a browser but lacks the ``sim`` extra.
+#: The same news for a Python that is not in a browser but lacks NumPy (the ``sim`` extra).
 LOCAL_SENTENCE = (
-    "Plotting and the big simulations need NumPy, pandas and matplotlib "
-    "(pip install 'borsen_widget[sim]'): the game, the exact probabilities and the teacher's "
-    "panel all work without them."
+    "Simulations play one game at a time on the game's own engine here: "
+    "pip install 'borsen_widget[sim]' adds NumPy's fast path (hundreds of thousands of games "
+    "a second) and pandas tables."
 )
 
 
@@ -52,20 +57,25 @@ def missing_compiled() -> list[str]:
     return [name for name in COMPILED_PACKAGES if importlib.util.find_spec(name) is None]
 
 
-def has_compiled_stack() -> bool:
-    """True when NumPy, pandas and matplotlib can all be imported (plots and simulations work)."""
-    return not missing_compiled()
+def has_fast_path() -> bool:
+    """True where NumPy imports, so :func:`~borsen_widget.sim.simulate.simulate` can play the
+    built-in bots on its fast path; elsewhere it plays on the engine, one game at a time."""
+    try:
+        import numpy  # noqa: F401  (imported only when asked, never at this module's import)
+    except ImportError:
+        return False
+    return True
 
 
 def note() -> str | None:
-    """The sentence :func:`report` prints, or None when everything is available."""
-    if has_compiled_stack():
+    """The sentence :func:`report` prints, or None where NumPy's fast path is available."""
+    if has_fast_path():
         return None
     return LITE_SENTENCE if is_browser() else LOCAL_SENTENCE
 
 
 def report() -> None:
-    """Print one friendly sentence when plots and simulations are not available; else nothing.
+    """Print one friendly sentence where simulations play without NumPy; else nothing.
 
     In a browser it also asks IPython to answer a later ``import numpy`` (or pandas,
     matplotlib), from any cell or function, with one sentence instead of a traceback.
@@ -81,8 +91,9 @@ def report() -> None:
 def missing_sentence(package: str) -> str:
     """What a cell that needs ``package`` says where it is not available."""
     return (
-        f"This needs {package}, which Python inside the browser does not have: "
-        "it runs in JupyterLab with pip install 'borsen_widget[sim]'."
+        f"This needs {package}, which Python inside the browser does not have: it runs in "
+        f"JupyterLab with pip install {package} (this package's tables and charts need no "
+        "compiled package)."
     )
 
 

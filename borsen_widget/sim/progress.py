@@ -11,11 +11,15 @@ import time
 
 
 def _in_notebook() -> bool:
+    """True in a Jupyter kernel: ipykernel's shell, or any IPython shell in a browser (the
+    JupyterLite kernel runs IPython inside Pyodide)."""
     ipython = sys.modules.get("IPython")  # a kernel has imported it already; never import it
     if ipython is None:
         return False
     shell = ipython.get_ipython()
-    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+    if shell is None:
+        return False
+    return type(shell).__name__ == "ZMQInteractiveShell" or sys.platform == "emscripten"
 
 
 def _rate(done: int, elapsed: float) -> str:

@@ -4,7 +4,10 @@ The site (``make lite``) is served on 127.0.0.1; Chromium resolves no other host
 proxy, so a request for anything the site does not hold fails, and its net log records every
 request it tried. The play notebook runs top to bottom (installing the package from the site),
 the widget's Draw and Bank buttons are clicked, and the kernel's game (read by a code request
-to the page's own kernel) must match what the page shows. No request may leave the site.
+to the page's own kernel) must match what the page shows. Every other notebook runs every cell,
+simulations included (on the engine: there is no NumPy on the page), and its Vega-Lite charts
+must have drawn; the log prints how long a 2,000-game tournament took in the browser. No request
+may leave the site.
 
 The page is saved as ``test-artifacts/lite.png`` (docs/lite.png in the README is one of these,
 reduced to 128 colours). The Playwright session runs in a thread of its own, so it never meets
@@ -13,6 +16,7 @@ the session-wide one of the JupyterLab tests (the sync API allows one per thread
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
@@ -23,6 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from lite_support import (
     BLOCK_OUTSIDE,
+    CELLS,
     QUIET,
     REPO,
     StaticServer,
@@ -102,6 +107,7 @@ for _m in MODULES:
 print(" ".join(MODULES))
 """
 
+VEGA_LITE = "application/vnd.vegalite.v5+json"
 OTHER_NOTEBOOKS = sorted(
     p.name
     for p in (REPO / "notebooks").glob("*.ipynb")
@@ -312,18 +318,82 @@ def test_play_notebook_offline(chromium, server, tmp_path):
     assert_nothing_left_the_site(offline, server)
 
 
+# Every chart the notebook's renderer drew: JupyterLab's (and JupyterLite's) Vega renderer
+# draws into a canvas inside .vega-embed and then stores the chart as a PNG in the output.
+CHARTS_DRAWN = """() => [...document.querySelectorAll('.vega-embed')].map((embed) => {
+  const canvas = embed.querySelector('canvas');
+  const box = (canvas || embed).getBoundingClientRect();
+  let inked = 0;
+  if (canvas && canvas.width && canvas.height) {
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) inked++;
+  }
+  return {width: box.width, height: box.height, inked};
+})"""
+
+# After strategies.ipynb: its 2,000-game three-player tournament (a strategy function, a
+# ThresholdBot and a RandomBot, played by the engine in the browser) as simulate timed it,
+# and one of three built-in bots timed now.
+TOURNAMENT_TIMES = """
+import time as _time
+from borsen_widget import ProbabilityBot as _P, RandomBot as _R, Rules as _Rules
+from borsen_widget import ThresholdBot as _T
+from borsen_widget.simulate import simulate as _simulate
+_start = _time.perf_counter()
+_built_in = _simulate(_Rules(players=3), [_T(4), _R(), _P(0.5)], 2000, seed=1)
+print(result.n_games, result.engine, round(result.seconds, 2),
+      _built_in.n_games, _built_in.engine, round(_time.perf_counter() - _start, 2))
+"""
+
+
 @pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
 def test_lesson_runs_offline(chromium, server, tmp_path, name):
-    """Each other notebook runs top to bottom on the page: skipped cells shown, no error."""
+    """Each other notebook runs every cell, top to bottom, on the page (simulations on the
+    engine, NumPy-free): no error, every code cell ran, and its charts drew (Vega-Lite, the
+    renderer the site ships, with the network blocked)."""
     offline = Offline(chromium, tmp_path)
+    timings: dict[str, float] = {}
 
     def drive(page):
+        started = time.monotonic()
         open_notebook(page, server.url, name)
-        return run_all(page, timeout=300_000)
+        timings["kernel idle"] = time.monotonic() - started
+        cells = run_all(page, timeout=480_000)
+        timings["notebook ran"] = time.monotonic() - started
+        # The renderer stores its PNG once it has drawn: wait for every chart's.
+        page.wait_for_function(
+            f"""() => ({CELLS})().every((c) => c.outputs.every(
+                (o) => !o.mimes.includes('{VEGA_LITE}') || o.mimes.includes('image/png')))""",
+            timeout=60_000,
+        )
+        cells = page.evaluate(CELLS)
+        drawn = page.evaluate(CHARTS_DRAWN)
+        extra = kernel_run(page, TOURNAMENT_TIMES) if name == "strategies.ipynb" else ""
+        shot = ARTIFACTS / f"lite-{name.removesuffix('.ipynb')}.png"
+        ARTIFACTS.mkdir(exist_ok=True)
+        # The first chart's own pixels (a screenshot of a scrolled notebook may catch cells
+        # still being laid out).
+        data = page.evaluate("() => document.querySelector('.vega-embed canvas').toDataURL()")
+        shot.write_bytes(base64.b64decode(data.split(",", 1)[1]))
+        return cells, drawn, extra
 
-    cells = offline.run(drive)
+    cells, drawn, extra = offline.run(drive, timeout=600)
+    print(f"{name} on the page (s): {timings}")
+    if extra:
+        games, engine, seconds, games2, engine2, seconds2 = extra.split()
+        print(
+            f"2,000-game three-player tournament in the browser: {seconds} s for the notebook's "
+            f"(a strategy function, ThresholdBot(4), RandomBot(); {games} games, {engine} "
+            f"engine); {seconds2} s for three built-in bots ({games2} games, {engine2} engine)"
+        )
     assert cells[0]["source"] == "%pip install -q borsen_widget"
     assert errors_in(cells) == [], errors_in(cells)
+    assert all(c["count"] is not None for c in cells), [c["source"][:40] for c in cells]
+    charts = [o for c in cells for o in c["outputs"] if VEGA_LITE in o["mimes"]]
+    assert charts, f"{name} drew no chart"
+    assert all("image/png" in o["mimes"] for o in charts)  # the renderer drew each one
+    assert len(drawn) >= len(charts), drawn
+    assert all(d["width"] > 100 and d["height"] > 100 and d["inked"] > 500 for d in drawn), drawn
     assert_nothing_left_the_site(offline, server)
 
 

@@ -64,7 +64,7 @@ def kinds(nb: dict) -> list[str]:
 def test_copy_starts_with_install_and_note_cells_and_keeps_the_source():
     source = notebook(("markdown", "# Play"), "from borsen_widget import Game\ngame = Game()")
     before = json.dumps(source)
-    page = lite.lite_notebook(source, compiled=set())
+    page = lite.lite_notebook(source)
     assert json.dumps(source) == before  # the source notebook is not touched
     assert [c["source"] for c in page["cells"][:2]] == [lite.INSTALL_CELL, lite.ENVIRONMENT_CELL]
     assert kinds(page) == ["code", "code", "markdown", "code"]
@@ -74,124 +74,39 @@ def test_copy_starts_with_install_and_note_cells_and_keeps_the_source():
     assert len({c["id"] for c in page["cells"]}) == len(page["cells"])
 
 
-def test_cells_needing_compiled_packages_become_markdown():
-    page = lite.lite_notebook(
-        notebook(
-            "import numpy as np\nx = np.arange(3)",
-            "import matplotlib.pyplot as plt",
-            "%matplotlib inline\nprint(1)",
-            "from pandas import DataFrame",
-            "from borsen_widget import Game\ng = Game()",
-        ),
-        compiled=set(),
-    )
-    assert kinds(page)[2:] == ["markdown", "markdown", "markdown", "markdown", "code"]
-    skipped = page["cells"][2]
-    assert "```python\nimport numpy as np\nx = np.arange(3)\n```" in skipped["source"]
-    assert skipped["source"].startswith(lite.SKIPPED_NOTE)
-    assert skipped["metadata"]["lite_skipped"] is True
+def test_every_cell_runs_on_the_page_as_it_is():
+    """Nothing is commented out or shown as code: simulate, its tables and charts are pure."""
+    cells = [
+        "from borsen_widget.simulate import simulate\nr = simulate(None, ['random'] * 2, 10)",
+        "from borsen_widget.sim.charts import Chart\nr.plot()",
+        "%pip list\nr.by_bot",
+    ]
+    page = lite.lite_notebook(notebook(*cells))
+    assert [c["source"] for c in page["cells"][2:]] == cells
+    assert kinds(page)[2:] == ["code", "code", "code"]
 
 
-def test_tagged_cells_and_modules_of_the_package_that_need_numpy_are_skipped():
-    tagged = {
-        "cell_type": "code",
-        "metadata": {"tags": [lite.NEEDS_COMPILED_TAG]},
-        "outputs": [],
-        "source": "run_big_table()",
-    }
-    page = lite.lite_notebook(
-        notebook(
-            tagged,
-            "from borsen_widget import simulate, Rules",
-            "from borsen_widget.simulate import simulate",
-            "import borsen_widget.fastsim as fs",
-            "from borsen_widget import Rules",
-        ),
-        compiled={"simulate", "fastsim"},
-    )
-    assert kinds(page)[2:] == ["markdown", "code", "markdown", "markdown", "code"]
-    assert page["cells"][3]["source"].startswith("from borsen_widget import Rules\n# from")
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import numpy as np",
+        "x = 1\nimport pandas as pd",
+        "from matplotlib import pyplot",
+        "%matplotlib inline",
+        "from borsen_widget.sim.fastsim import play_batch",
+    ],
+)
+def test_a_notebook_that_imports_a_compiled_package_fails_the_build(source):
+    with pytest.raises(SystemExit, match=r"cell 2: .* cannot run on the page"):
+        lite.check_notebook(notebook(("markdown", "hi"), source), "x.ipynb", {"sim.fastsim"})
+    lite.check_notebook(notebook("from borsen_widget.simulate import simulate"), "ok.ipynb", set())
 
 
-def test_imports_the_page_lacks_are_commented_out_and_the_rest_of_the_cell_runs():
-    page = lite.lite_notebook(
-        notebook(
-            "import matplotlib.pyplot as plt\nimport pandas as pd\n\n"
-            "from borsen_widget import BorsenWidget, simulate\n"
-            "from borsen_widget.fastsim import run_games\n",
-            "w = BorsenWidget()\nw",
-            "simulate(w.rules, [], 10)",
-            "pd.DataFrame()",
-            "fig = plt.figure()\nw.new_game()",
-            "fig.show()\nw.new_game()\nax = fig.gca()",
-            'import matplotlib\nmatplotlib.use("Agg")  # quiet ♠\nprint("♠"); x = 1',
-        ),
-        compiled={"simulate", "fastsim"},
-    )
-    assert kinds(page)[2:] == ["code", "code", "markdown", "markdown", "code", "markdown", "code"]
-    # Half of it runs: the rest is there as comments. Less than half: shown as code.
-    assert page["cells"][6]["source"] == f"# fig = plt.figure()  # {lite.NOT_HERE}\nw.new_game()"
-    assert page["cells"][8]["source"] == (  # a comment after a statement is no obstacle
-        f"# import matplotlib  # {lite.NOT_HERE}\n"
-        f'# matplotlib.use("Agg")  # quiet ♠  # {lite.NOT_HERE}\n'
-        'print("♠"); x = 1'
-    )
-    imports = page["cells"][2]
-    assert imports["metadata"]["lite_edited"] is True
-    note = f"  # {lite.NOT_HERE}"
-    assert imports["source"] == (
-        f"# import matplotlib.pyplot as plt{note}\n"
-        f"# import pandas as pd{note}\n"
-        "\n"
-        "from borsen_widget import BorsenWidget\n"
-        f"# from borsen_widget import BorsenWidget, simulate{note}\n"
-        f"# from borsen_widget.fastsim import run_games{note}\n"
-    )
-    assert page["cells"][3]["source"] == "w = BorsenWidget()\nw"
-
-
-def test_cells_using_what_a_skipped_cell_made_are_skipped_too():
-    page = lite.lite_notebook(
-        notebook(
-            "from borsen_widget import Rules\nrules = Rules()",
-            "import numpy as np\ntable = np.zeros(3)\nrules = None",
-            "print(table.sum())",
-            "def show():\n    return table",
-            "show()",
-            "table = [1, 2]",  # made again by a cell that runs: later cells may use it
-            "print(table)",
-            "print(rules)",  # the skipped cell made it anew: its readers expect that value
-        ),
-        compiled=set(),
-    )
-    skipped, ran = "markdown", "code"
-    assert kinds(page)[2:] == [ran, skipped, skipped, skipped, skipped, ran, ran, skipped]
-
-
-def test_a_parameter_or_loop_variable_is_not_a_name_from_a_skipped_cell():
-    page = lite.lite_notebook(
-        notebook(
-            "import pandas as pd\nrules = pd.Series([1])\ntable = pd.Series([2])",
-            "def p_accept(rules, top):\n    return rules.accepts(top)",
-            "for rules in (1, 2):\n    print(rules)",
-            "print([table for _ in range(2)])",  # a comprehension reads the global table
-        ),
-        compiled=set(),
-    )
-    assert kinds(page)[2:] == ["markdown", "code", "code", "markdown"]
-
-
-def test_a_saved_plot_of_a_skipped_cell_is_shown_as_an_attachment():
-    cell = {
-        "cell_type": "code",
-        "metadata": {},
-        "execution_count": 1,
-        "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo="}}],
-        "source": "import matplotlib.pyplot as plt\nplt.plot([1, 2])",
-    }
-    skipped = lite.lite_notebook(notebook(cell), compiled=set())["cells"][2]
-    assert skipped["attachments"] == {"output-1.png": {"image/png": "iVBORw0KGgo="}}
-    assert "(attachment:output-1.png)" in skipped["source"]
+def test_the_projects_notebooks_need_no_compiled_package():
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if path.name in lite.SERVER_NOTEBOOKS:
+            continue  # not on the page
+        lite.check_notebook(json.loads(path.read_text(encoding="utf-8")), path.name)
 
 
 def test_compiled_modules_follow_imports_but_not_optional_ones(tmp_path):
@@ -216,10 +131,12 @@ def test_compiled_modules_follow_imports_but_not_optional_ones(tmp_path):
 
 
 def test_what_the_page_needs_imports_no_compiled_package():
-    """The engine, the widget, the analysis and this note import without NumPy (Pyodide)."""
+    """The engine, the widget, the analysis, simulate with its tables and charts, and this
+    note import without NumPy (Pyodide); only the fast path does."""
     compiled = lite.compiled_modules()
     lite.check_pure_modules(compiled)
-    assert "widget" not in compiled and "environment" not in compiled
+    assert compiled == {"sim.fastsim"}
+    assert {"simulate", "sim.simulate", "sim.charts", "sim.tables"} <= set(lite.PURE_MODULES)
 
 
 # -- the built site ----------------------------------------------------------------------------
@@ -242,9 +159,8 @@ def test_site_has_every_notebook_starting_with_the_install_cell(site):
         nb = json.loads((site / "files" / name).read_text(encoding="utf-8"))
         assert nb["cells"][0]["source"] == "%pip install -q borsen_widget", name
         assert nb["cells"][1]["source"] == lite.ENVIRONMENT_CELL, name
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "code":
-                assert not lite.NEEDS_COMPILED.search("".join(cell["source"])), (name, cell)
+        source = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
+        assert [c["source"] for c in nb["cells"][2:]] == [c["source"] for c in source["cells"]]
 
 
 def test_site_loads_pyodide_and_packages_from_itself(site):

@@ -1,4 +1,5 @@
-"""borsen_widget.environment: the one sentence a notebook prints where plots cannot run."""
+"""borsen_widget.sim.environment: the one sentence a notebook prints where simulations play
+without NumPy, and the sentence that answers an import of a compiled package in a browser."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ def _hide(monkeypatch, *names):
         "find_spec",
         lambda name, *a: None if name in names else real(name, *a),
     )
+    if "numpy" in names:
+        monkeypatch.setattr(environment, "has_fast_path", lambda: False)
 
 
 def test_in_a_browser_without_numpy_one_sentence_is_printed(monkeypatch, capsys):
@@ -21,26 +24,32 @@ def test_in_a_browser_without_numpy_one_sentence_is_printed(monkeypatch, capsys)
     monkeypatch.setattr(environment.sys, "platform", "emscripten")
     assert environment.is_browser()
     assert environment.missing_compiled() == ["numpy", "pandas", "matplotlib"]
-    assert not environment.has_compiled_stack()
     environment.report()
     assert capsys.readouterr().out == environment.LITE_SENTENCE + "\n"
 
 
 def test_outside_a_browser_the_sentence_says_how_to_install(monkeypatch, capsys):
-    _hide(monkeypatch, "matplotlib")
+    _hide(monkeypatch, "numpy")
     monkeypatch.setattr(environment.sys, "platform", "linux")
-    assert environment.missing_compiled() == ["matplotlib"]
     environment.report()
     out = capsys.readouterr().out
     assert out == environment.LOCAL_SENTENCE + "\n" and "borsen_widget[sim]" in out
 
 
-def test_nothing_is_printed_when_everything_is_there(monkeypatch, capsys):
-    monkeypatch.setattr(environment, "missing_compiled", lambda: [])
-    assert environment.has_compiled_stack()
+def test_nothing_is_printed_where_numpy_is_there(monkeypatch, capsys):
+    """Nothing of the package needs matplotlib or pandas: with NumPy there is nothing to say."""
+    _hide(monkeypatch, "matplotlib", "pandas")
+    assert environment.has_fast_path()
     assert environment.note() is None
     environment.report()
     assert capsys.readouterr().out == ""
+
+
+def test_has_fast_path_is_false_where_numpy_cannot_be_imported(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` raises ImportError
+    assert not environment.has_fast_path()
 
 
 def test_the_sentence_is_one_sentence():

@@ -9,16 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
-from borsen_widget.__main__ import main
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
 from borsen_widget.play.playout import playout
 from borsen_widget.sim import simulate as simulate_module
+from borsen_widget.sim.charts import Chart
 from borsen_widget.sim.progress import TextProgress
 from borsen_widget.sim.simulate import (
     SimulationResult,
@@ -29,7 +28,6 @@ from borsen_widget.sim.simulate import (
     wilson_interval,
 )
 
-matplotlib.use("Agg")
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = [ThresholdBot(4), RandomBot(), ThresholdBot(2)]
 
@@ -235,6 +233,7 @@ def test_a_function_strategy_in_a_tournament_and_its_errors():
 
 
 def test_arguments_are_checked():
+    """Bad arguments are refused before any game (more in test_bounds.py)."""
     with pytest.raises(ValueError, match="3 seats need 3 bots"):
         simulate(Rules(), BOTS[:2], 10)
     with pytest.raises(ValueError):
@@ -303,17 +302,29 @@ def test_dask_cluster_gives_the_same_result(small_chunks, monkeypatch):
 
 
 def test_plot_shows_win_rates_with_error_bars():
+    """The chart is Vega-Lite: bars at the win rates, error bars at the 95 % intervals, a
+    dotted line at a fair share (1/n)."""
     result = simulate(Rules(), BOTS, 500, seed=1)
-    ax = result.plot()
-    assert [t.get_text() for t in ax.get_xticklabels()] == list(result.by_bot.index)
-    heights = [bar.get_height() for bar in ax.patches]
-    assert heights == pytest.approx(result.by_bot.win_rate.tolist())
-    assert ax.containers and ax.get_ylabel().startswith("win rate")
-    ax = result.plot(by="seat")
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["seat 0", "seat 1", "seat 2"]
-    with pytest.raises(ValueError):
+    chart = result.plot()
+    assert isinstance(chart, Chart)
+    spec = chart.to_dict()
+    (bars, rule, text) = spec["layer"]
+    rows = bars["data"]["values"]
+    assert [r["x"] for r in rows] == list(result.by_bot.index)
+    assert [r["y"] for r in rows] == pytest.approx(result.by_bot.win_rate.tolist())
+    assert [r["low"] for r in rows] == pytest.approx(result.by_bot.ci_low.tolist())
+    assert [r["high"] for r in rows] == pytest.approx(result.by_bot.ci_high.tolist())
+    assert [layer["mark"]["type"] for layer in bars["layer"]] == ["bar", "rule", "tick", "tick"]
+    assert rule["data"]["values"] == [{"y": pytest.approx(1 / 3)}]
+    assert text["data"]["values"][0]["text"] == "a fair share, 1/3"
+    assert bars["layer"][0]["encoding"]["y"]["title"].startswith("win rate")
+    bundle = chart._repr_mimebundle_()
+    assert bundle["application/vnd.vegalite.v5+json"] == spec
+    by_seat = result.plot(by="seat").to_dict()["layer"][0]["data"]["values"]
+    assert [r["x"] for r in by_seat] == ["seat 0", "seat 1", "seat 2"]
+    assert [r["y"] for r in by_seat] == pytest.approx(result.by_seat.win_rate.tolist())
+    with pytest.raises(ValueError, match="by must be"):
         result.plot(by="colour")
-    matplotlib.pyplot.close("all")
 
 
 def test_text_progress_bar():
@@ -334,115 +345,14 @@ def test_progress_goes_to_stderr_when_asked(capsys, small_chunks):
     assert capsys.readouterr().err == ""
 
 
-# ---------------------------------------------------------------------- command line
-
-
-def test_command_line_prints_both_tables(capsys, tmp_path):
-    csv = tmp_path / "games.csv"
-    code = main(
-        [
-            "simulate",
-            "--players",
-            "3",
-            "--bots",
-            "threshold:4",
-            "random",
-            "--games",
-            "3000",
-            "--seed",
-            "1",
-            "--csv",
-            str(csv),
-        ]
-    )
-    out = capsys.readouterr().out
-    assert code == 0
-    assert "By bot" in out and "By seat" in out
-    assert "ThresholdBot(4)" in out and "RandomBot()" in out and "win_rate" in out
-    assert len(pd.read_csv(csv)) == 3000
-    expected = simulate(Rules(), [ThresholdBot(4), RandomBot(), ThresholdBot(4)], 3000, seed=1)
-    assert f"{expected.by_bot.loc['RandomBot()', 'wins']}" in out
-
-
-def test_command_line_rule_flags(capsys):
-    code = main(
-        [
-            "simulate",
-            "--bots",
-            "ev",
-            "probability:0.5",
-            "--games",
-            "200",
-            "--seed",
-            "2",
-            "--no-equal-accepted",
-            "--shares",
-            "S=1,H=1/3",
-            "--rob-target",
-            "leader",
-            "--loot-to",
-            "pile",
-            "--max-bank-aces",
-            "none",
-            "--first-player",
-            "suit",
-            "--decks",
-            "2",
-            "--no-bank-ends-turn",
-        ]
-    )
-    out = capsys.readouterr().out
-    assert code == 0
-    for text in ("equal_accepted = False", "rob_target = leader", "loot_to = pile", "♠ 1"):
-        assert text in out
-    assert "decks = 2" in out and "max_bank_aces = None" in out
-
-
-def test_command_line_errors(capsys):
-    assert main(["simulate", "--bots", "wizard"]) == 2
-    assert "unknown bot" in capsys.readouterr().err
-    assert main(["simulate", "--players", "9"]) == 2
-    assert "players" in capsys.readouterr().err
-
-
-COMMAND = "simulate --players 3 --bots threshold:4 random --games 2000 --seed 1".split()
-
-
-def test_python_dash_m():
-    """The documented command runs as a module and prints the tables."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "borsen_widget", *COMMAND],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "By bot" in done.stdout and "ThresholdBot(4)" in done.stdout
-
-
-def test_simulate_without_numpy_says_what_to_install(tmp_path):
-    """Without the `sim` extra (or in JupyterLite) importing simulate explains itself."""
-    blocker = tmp_path / "numpy.py"
-    blocker.write_text("raise ImportError('no numpy here')\n")
-    done = subprocess.run(
-        [sys.executable, "-c", "import borsen_widget.simulate"],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])),
-        timeout=60,
-    )
-    assert done.returncode != 0
-    assert "borsen_widget[sim]" in done.stderr
-
-
 def test_importing_the_package_needs_no_numpy():
-    """The engine and bots run on the standard library (JupyterLite): NumPy, pandas and
-    matplotlib are imported only by simulate."""
+    """Everything runs on the standard library (JupyterLite): importing the package, the
+    simulator, its tables, charts and command line imports no NumPy, pandas or matplotlib
+    (the fast path and DataFrames import them when used)."""
     code = (
-        "import sys, borsen_widget, borsen_widget.play.bots; "
+        "import sys, borsen_widget, borsen_widget.play.bots, borsen_widget.simulate; "
+        "import borsen_widget.sim.simulate, borsen_widget.sim.charts, borsen_widget.sim.tables; "
+        "import borsen_widget.sim.cli, borsen_widget.sim.progress, borsen_widget.__main__; "
         "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run(
@@ -479,7 +389,6 @@ def test_strategies_notebook_runs(monkeypatch):
     assert notebook.metadata["kernelspec"]["name"] == "python3"
     assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    monkeypatch.setenv("MPLBACKEND", "Agg")
     client = nbclient.NotebookClient(
         notebook,
         timeout=180,
@@ -491,3 +400,27 @@ def test_strategies_notebook_runs(monkeypatch):
     assert not [o for o in outputs if o.output_type == "error"]
     text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "careful" in text and "ThresholdBot(4)" in text
+
+
+def test_the_standing_columns_are_the_standing_fields():
+    assert simulate_module.Standing._fields == simulate_module.STANDING_FIELDS
+
+
+def test_a_kernel_in_a_browser_gets_the_widget_progress_bar(monkeypatch):
+    """ipykernel's shell, and any IPython shell inside Pyodide (JupyterLite's kernel), show the
+    ipywidgets bar; a plain IPython in a terminal does not."""
+    import types
+
+    from borsen_widget.sim import progress
+
+    class Interpreter:  # the JupyterLite kernel's shell is no ZMQInteractiveShell
+        pass
+
+    fake = types.SimpleNamespace(get_ipython=lambda: Interpreter())
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.setattr(progress.sys, "platform", "linux")
+    assert not progress._in_notebook()
+    monkeypatch.setattr(progress.sys, "platform", "emscripten")
+    assert progress._in_notebook()
+    fake.get_ipython = lambda: None
+    assert not progress._in_notebook()
