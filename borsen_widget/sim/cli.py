@@ -32,11 +32,13 @@ def whole(low: int, high: int | None, what: str):
     def read(text: str) -> int:
         digits = text.strip().replace("_", "")
         body = digits[1:] if digits[:1] in "+-" else digits
-        if not body.isascii() or not body.isdigit() or len(body) > MAX_DIGITS:
+        span = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+        if not body.isascii() or not body.isdigit():
             raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {quote(text)}")
+        if len(body) > MAX_DIGITS:  # far out of range: say so without reading it
+            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {quote(text)}")
         value = int(digits)
         if value < low or (high is not None and value > high):
-            span = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
             raise argparse.ArgumentTypeError(f"{what} must be {span}, not {quote(text)}")
         return value
 
