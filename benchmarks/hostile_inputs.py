@@ -25,11 +25,14 @@ import subprocess
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 
 from borsen_widget import Game, RandomBot, Rules, ThresholdBot, play
 from borsen_widget.engine.errors import RulesError, SaveError
-from borsen_widget.engine.events import narrate
-from borsen_widget.jupyter.view import build_view
+
+# The same mutations and the same "works everywhere" check as tests/engine/test_hostile_saves.py.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from hostile import paths, replace, works_everywhere
 
 
 def hostile_value(rng: random.Random, depth: int = 0):
@@ -58,43 +61,6 @@ def hostile_value(rng: random.Random, depth: int = 0):
     if pick == 10:
         return ["AS"] * rng.randrange(1, 300)
     return rng.choice(["2C", "TH", "KD", "AD", "ZZ", "10♥"])
-
-
-def places(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value[:40]):
-            yield from places(item, (*prefix, i))
-
-
-def put(data, path, value):
-    if not path:
-        return value
-    node = data
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return data
-
-
-def works_everywhere(game: Game) -> None:
-    game2 = Game.from_json(game.to_json())
-    assert game2 == game
-    state = game.public_state()
-    json.dumps(state)
-    seats = [{"name": f"P{i}", "bot": None} for i in range(game.rules.players)]
-    build_view(state, seats, version=1)
-    narrate(game.log)
-    rng = random.Random(1)
-    for _ in range(5000):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        game.apply(legal[int(rng.random() * len(legal))])
-    game.check_invariants()
 
 
 class Tally:
@@ -135,11 +101,11 @@ def saves(tries: int, rng: random.Random) -> Tally:
         game = Game(Rules(**rng.choice(options)), seed=i)
         play(game, [RandomBot(i), ThresholdBot(3), RandomBot(i + 1)], max_steps=rng.randrange(150))
         data = json.loads(game.to_json())
-        path = rng.choice(list(places(data)))
-        text = json.dumps(put(data, path, hostile_value(rng)))
+        path = rng.choice(list(paths(data)))
+        text = json.dumps(replace(data, path, hostile_value(rng)))
 
         def attempt(text=text):
-            works_everywhere(Game.from_json(text))
+            works_everywhere(Game.from_json(text), steps=5000)
             return "loaded, and worked everywhere"
 
         tally.run(attempt)

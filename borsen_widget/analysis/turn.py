@@ -233,6 +233,18 @@ class TurnModel:
         self._loot[key] = hit
         return hit
 
+    def ace_totals(self, counts, robbed) -> tuple[int, int, int]:
+        """The aces left (R9): how many, the loot they would rob now, and the most they could
+        rob later in the turn, summed over every ace."""
+        aces = loot_now = total_loot = 0
+        for cls in self.ace_classes:
+            copies = counts[cls]
+            if copies:
+                aces += copies
+                loot_now += copies * self.rob(cls, robbed)[0]
+                total_loot += copies * self.loot_max(cls, robbed)
+        return aces, loot_now, total_loot
+
     def outcomes(self, counts, mask, m, robbed) -> list[tuple]:
         """Every kind of card the next draw can be, and what it does (R5–R9, R14, R14a):
         ``(copies, accepted, gained, pile, lost, child)``: ``gained`` is the loot kept at once
@@ -315,13 +327,7 @@ class TurnModel:
         is_ace = self.is_ace
         # What a child after a non-ace shares with this state (the same aces, the same banks),
         # for the cheap test that proves banking there without a state of its own.
-        aces = loot_now = total_loot = 0
-        for cls in self.ace_classes:
-            copies = counts[cls]
-            if copies:
-                aces += copies
-                loot_now += copies * self.rob(cls, robbed)[0]
-                total_loot += copies * self.loot_max(cls, robbed)
+        aces, loot_now, total_loot = self.ace_totals(counts, robbed)
         if self.ranked:
             # at_least[r]: the cards of rank index r or higher, and the aces (R5).
             at_least = [0] * 13
@@ -458,13 +464,7 @@ class TurnModel:
         limit = (m - 1e-9 * (m + 1)) * n
         outcomes = self.outcomes(counts, mask, m, robbed)
         # What a child after a non-ace shares with this state, for the cheap bounds there.
-        aces = loot_now = total_loot = 0
-        for cls in self.ace_classes:
-            copies = counts[cls]
-            if copies:
-                aces += copies
-                loot_now += copies * self.rob(cls, robbed)[0]
-                total_loot += copies * self.loot_max(cls, robbed)
+        aces, loot_now, total_loot = self.ace_totals(counts, robbed)
         refused = 0.0
         for copies, accepted, gained, _pile, lost, _child in outcomes:
             if not accepted:  # these may be negative ("lead"), the rest are not

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import datetime
 import json
-import random
 
 import pytest
+from hostile import paths, replace, works_everywhere
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from borsen_widget import Game, RandomBot, Rules, SaveError, ThresholdBot, play
-from borsen_widget.engine.events import Event, narrate
-from borsen_widget.jupyter.view import build_view
+from borsen_widget.engine.events import Event
 
 # A hostile save must fail fast; this only guards against unbounded work (not a speed test).
 BOUNDED = settings(
@@ -54,46 +53,6 @@ RULE_OPTIONS = [
     {"auto_aces": "keep", "max_turns": 30},
     {"equal_accepted": False, "bank_ends_turn": False, "auto_bank_at_end": False},
 ]
-
-
-def paths(value, prefix=()):
-    """Every place inside a JSON value, as a path of keys and indices."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value[:60]):
-            yield from paths(item, (*prefix, i))
-
-
-def replace(data, path, value):
-    if not path:
-        return value
-    node = data
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return data
-
-
-def works_everywhere(game: Game) -> None:
-    """A loaded game saves again, shows, narrates and plays to its end."""
-    assert Game.from_json(game.to_json()) == game
-    state = game.public_state()
-    json.dumps(state)
-    seats = [{"name": f"P{i}", "bot": None} for i in range(game.rules.players)]
-    build_view(state, seats, version=1)
-    narrate(game.log, [s["name"] for s in seats])
-    rng = random.Random(0)
-    steps = 0
-    while not game.is_over and steps < 20_000:
-        game.check_invariants()
-        legal = game.legal_actions()
-        game.apply(legal[int(rng.random() * len(legal))])
-        steps += 1
-    game.check_invariants()
-    assert game.is_over or steps == 20_000
 
 
 @BOUNDED

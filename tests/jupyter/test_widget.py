@@ -16,7 +16,16 @@ import pytest
 from comm.base_comm import BaseComm
 from helpers import widget
 
-from borsen_widget import Game, IllegalActionError, RandomBot, Rules, RulesError, ThresholdBot
+from borsen_widget import (
+    Game,
+    IllegalActionError,
+    RandomBot,
+    Rules,
+    RulesError,
+    ThresholdBot,
+    play,
+)
+from borsen_widget.engine.events import narrate
 from borsen_widget.jupyter.view import build_view, event_lines
 from borsen_widget.jupyter.widget import BorsenWidget
 from borsen_widget.play.bots import Bot
@@ -602,36 +611,17 @@ def test_event_sentences_read_like_the_issue():
     )
 
 
-def test_event_lines_cover_every_kind():
-    log = [
-        {"kind": "start", "player": 0, "info": "suit", "target": None, "cards": []},
-        {"kind": "draw", "player": 0, "cards": ["KS"], "target": None, "info": None},
-        {"kind": "accept", "player": 0, "cards": ["KS"], "below": None, "info": "empty"},
-        {"kind": "draw", "player": 0, "cards": ["2C"], "target": None, "info": None},
-        {"kind": "pass", "player": 0, "target": 1, "cards": ["2C"], "below": "KS", "info": "equal"},
-        {"kind": "draw", "player": 1, "cards": ["AH"], "target": None, "info": None},
-        {"kind": "accept", "player": 1, "cards": ["AH"], "below": "2C", "info": "ace"},
-        {"kind": "rob", "player": 1, "target": 0, "cards": ["3C", "4C"], "info": "1/3"},
-        {"kind": "draw", "player": 1, "cards": ["2D"], "target": None, "info": None},
-        {"kind": "accept", "player": 1, "cards": ["2D"], "below": "AH", "info": "after_ace"},
-        {"kind": "bank", "player": 1, "cards": ["KS", "2C", "AH", "2D"], "info": None},
-        {"kind": "keep", "player": 1, "cards": ["AH"], "info": "dead_deck"},
-        {"kind": "rules", "player": 1, "info": "max_turns = 5", "target": None, "cards": []},
-        {"kind": "end", "player": None, "info": "deck", "scores": [3, 3], "cards": []},
-    ]
-    lines = event_lines(log, ["Ada", "Bo"], loot_to="pile")
-    assert [line["text"] for line in lines] == [
-        "Ada goes first (picked by the suit of the first card).",
-        "Ada drew K♠ to start a pile.",
-        "Ada drew 2♣ — only equal to K♠: the pile passes to Bo.",
-        "Bo drew A♥ and robbed 2 cards from Ada into the pile, under the ace.",
-        "Bo drew 2♦ — anything goes after an ace.",
-        "Bo banked 4 cards: K♠ 2♣ A♥ 2♦.",
-        "Bo kept A♥: the deck holds no other card to list it into.",
-        "The rules change: max_turns = 5.",
-        "Game over: the deck is empty. Ada and Bo share the win with 3 cards.",
-    ]
-    assert [line["id"] for line in lines] == [0, 1, 3, 5, 8, 10, 11, 12, 13]
+def test_the_event_list_is_the_engines_narration_of_the_newest_events():
+    """The view tells the log through the engine's one narrator (engine.events.narrate, whose
+    words tests/engine/test_events.py checks), and only its newest lines, ids in the whole log."""
+    game = Game(Rules(players=3, decks=2, first_player=0), seed=4)  # a long log
+    play(game, [ThresholdBot(2), RandomBot(1), ThresholdBot(5)])
+    log = game.public_state()["log"]
+    assert len(log) > 300
+    lines = event_lines(log, ["Ada", "Bo", "Cy"])
+    told = narrate(game.log, ["Ada", "Bo", "Cy"])
+    assert lines == told[-len(lines) :] and len(lines) == 30
+    assert lines[-1]["id"] == told[-1]["id"] > 300
 
 
 def test_build_view_reads_only_the_public_state():
