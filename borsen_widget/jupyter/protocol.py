@@ -49,7 +49,6 @@ ANY_VERSION = ("pause", "panel", "guess", *SEAT_INTENTS)
 MAX_SEATS = 8
 CHOICES = ("draw", "bank")
 #: Sizes a well-formed message never exceeds.
-MAX_FIELDS = len(FIELDS)
 MAX_ACES = 16  # four decks hold 16 aces
 MAX_ID = 64
 
@@ -88,28 +87,35 @@ def request_id(content) -> str | int | None:
     return None
 
 
-def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> Request:
-    """Check a message against the view now shown (``version``): its shape, its sizes, that
-    ``allowed`` holds its intent, and that it was made on this view (a stale click is refused,
-    except for :data:`ANY_VERSION`). Raises :class:`BadMessage` with a polite text."""
+def check_envelope(content, fields: Sequence[str], source: str = "the page") -> None:
+    """What every message must be, whatever it asks: a mapping of at most a few known
+    ``fields`` whose id, if any, is a short name. Raises :class:`BadMessage` naming at most
+    three of the unknown fields, each cut short."""
     if not isinstance(content, Mapping):
-        raise BadMessage("A message from the page was not understood; nothing changed.")
-    if len(content) > 3 * MAX_FIELDS:
+        raise BadMessage(f"A message from {source} was not understood; nothing changed.")
+    if len(content) > 3 * len(fields):
         raise BadMessage(
-            f"A message from the page had {len(content):,} fields, far more than a request "
+            f"A message from {source} had {len(content):,} fields, far more than a request "
             "has; nothing changed."
         )
-    unknown = [k for k in content if k not in FIELDS]
+    unknown = [k for k in content if k not in fields]
     if unknown:
         names = ", ".join(quote(k, 24) for k in unknown[:3])
         more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
         raise BadMessage(
-            f"A message from the page had unknown fields ({names}{more}); nothing changed."
+            f"A message from {source} had unknown fields ({names}{more}); nothing changed."
         )
     if "id" in content and request_id(content) is None:
         raise BadMessage(
-            "A message from the page had an id that is not a short name; nothing changed."
+            f"A message from {source} had an id that is not a short name; nothing changed."
         )
+
+
+def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> Request:
+    """Check a message against the view now shown (``version``): its shape, its sizes, that
+    ``allowed`` holds its intent, and that it was made on this view (a stale click is refused,
+    except for :data:`ANY_VERSION`). Raises :class:`BadMessage` with a polite text."""
+    check_envelope(content, FIELDS)
     intent = content.get("intent")
     if not isinstance(intent, str) or intent not in allowed:
         raise BadMessage(f"Unknown request {quote(intent, 30)} from the page; nothing changed.")

@@ -50,7 +50,7 @@ from ..engine.rules import (
     Rules,
     function_name,
 )
-from .protocol import BadMessage, PythonOwnsState, notice, request_id
+from .protocol import BadMessage, PythonOwnsState, check_envelope, notice, request_id
 
 __all__ = ["OPTIONS", "Option", "RulesEditor"]
 
@@ -349,19 +349,7 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
     def _read_message(self, content) -> tuple[str, str | None, object]:
         """Check a message's shape, sizes, version and value: (option, suit, value), or raise
         BadMessage with a polite text (quoting at most a short excerpt of what was sent)."""
-        if not isinstance(content, dict):
-            raise BadMessage("A message from the editor was not understood; nothing changed.")
-        unknown = [k for k in content if k not in FIELDS]
-        if unknown:
-            names = ", ".join(quote(k, 24) for k in unknown[:3])
-            more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
-            raise BadMessage(
-                f"A message from the editor had unknown fields ({names}{more}); nothing changed."
-            )
-        if "id" in content and request_id(content) is None:
-            raise BadMessage(
-                "A message from the editor had an id that is not a short name; nothing changed."
-            )
+        check_envelope(content, FIELDS, "the editor")
         if content.get("intent") != "set":
             raise BadMessage(
                 f"Unknown request {quote(content.get('intent'), 30)} from the editor; "
