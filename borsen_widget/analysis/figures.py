@@ -217,7 +217,7 @@ def one_draw_value(game: Game, objective: str = "own") -> Fraction:
     rules = game.rules
     pile = len(game.pile)
     to_pile = rules.loot_to == "pile"
-    last_turn = game.turns + 1 >= rules.max_turns
+    last_turn = game.is_last_turn
     total = Fraction(0)
     for outcome in draw_outcomes(game):
         after = pile + 1 + (outcome.loot if to_pile else 0)

@@ -147,7 +147,7 @@ class TurnModel:
         self.victim_banks = tuple(banks[v] for v in victims)
         self.robbable = tuple(sum(not c.is_ace for c in bank) for bank in self.victim_banks)
         # R14a: when this turn is the last the cap allows, a pile passed on scores nothing.
-        self.last_turn = game.turns + 1 >= rules.max_turns
+        self.last_turn = game.is_last_turn
         base_class, _base_reps = _acceptance_classes(rules)
         most = max(self.robbable, default=0)
         classes: dict[tuple, int] = {}
@@ -575,7 +575,7 @@ def _model(game: Game, objective: str) -> TurnModel:
     rules = game.rules
     player = game.current_player
     banks = game.banks
-    key = (rules, objective, player, banks, game.turns + 1 >= rules.max_turns)
+    key = (rules, objective, player, banks, game.is_last_turn)
     model = _MODELS.get(key)
     fresh = TurnModel(game, objective)
     if model is not None and model.reps == fresh.reps and model.robbable == fresh.robbable:

@@ -205,6 +205,12 @@ class Game:
         return self._pos.end_reason
 
     @property
+    def is_last_turn(self) -> bool:
+        """True when the turn being played is the last the cap allows (R14a): when it ends,
+        the game ends, and a pile passed on then scores nothing."""
+        return moves.is_last_turn(self._pos, self._rules)
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the most cards once the game is over, else empty (R15)."""
         return self._pos.winners()

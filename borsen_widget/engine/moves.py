@@ -224,10 +224,21 @@ def end_turn(pos: Position, rules: Rules, log) -> bool:
     if not pos.deck and not pos.pile:
         end(pos, "deck", log)
         return True
-    if pos.turns >= rules.max_turns:
+    if cap_reached(pos.turns, rules):
         end(pos, "max_turns", log)
         return True
     return False
+
+
+def cap_reached(turns: int, rules: Rules) -> bool:
+    """R14a: whether ``turns`` ended turns reach the cap, which ends the game at once."""
+    return turns >= rules.max_turns
+
+
+def is_last_turn(pos: Position, rules: Rules) -> bool:
+    """R14a: whether the turn being played is the last the cap allows (when it ends, by a
+    bank or a pass, the game ends, and a pile passed on scores nothing)."""
+    return cap_reached(pos.turns + 1, rules)
 
 
 def end(pos: Position, reason: str, log) -> None:

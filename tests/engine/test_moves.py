@@ -741,3 +741,15 @@ def test_accepted_count_is_r5_over_the_deck(options, pile):
 def test_accepted_count_honours_a_custom_rule():
     g = position("2C 9D KH AS", pile="8S", accept_rule=lambda c, b: c.suit == b.suit)
     assert g.accepted_count() == 1  # only A♠ shares the suit
+
+
+def test_r14a_the_last_turn_is_known_before_it_ends():
+    """The analysis asks the engine whether the turn being played is the last the cap allows
+    (a pile passed on then scores nothing)."""
+    g = position("9S 3C 5D 7H", max_turns=2)
+    assert not g.is_last_turn
+    g.draw()
+    g.draw()  # 3♣ < 9♠: passed on, one turn ended
+    assert g.turns == 1 and g.is_last_turn and not g.is_over
+    g.bank()
+    assert g.is_over and g.end_reason == "max_turns"
