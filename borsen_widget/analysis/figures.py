@@ -145,8 +145,7 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
     counts = game.deck_counts()
     size = sum(counts.values())
     player = game.current_player
-    banks = game.banks
-    robbable = [sum(not c.is_ace for c in bank) for bank in banks]
+    victim, loot_of = _robbery(game)
     pile_size = len(game.pile)
     nxt = seat_name((player + 1) % rules.players, names)
     groups: dict[tuple, list[Card]] = {}
@@ -160,10 +159,8 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
         card = cards[0]
         accepted = rules.accepts(card, top)
         share = f"{count} of {size} cards"
-        loot, victim = 0, None
+        loot = loot_of.get(card, 0)
         if card.is_ace:
-            victim = rules.victim(player, robbable)
-            loot = rules.loot(card, banks[victim])
             label = f"ace of {SUIT_NAMES[card.index % 4]}"
             what = f"The {label} ({share})"
             where = " into the pile, under the ace" if rules.loot_to == "pile" else ""
@@ -194,7 +191,7 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
                 probability=Fraction(count, size),
                 accepted=accepted,
                 loot=loot,
-                victim=victim,
+                victim=victim if card.is_ace else None,
                 sentence=sentence,
             )
         )
@@ -214,20 +211,38 @@ def one_draw_value(game: Game, objective: str = "own") -> Fraction:
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
+    _check_playable(game, "no draw to value")
     rules = game.rules
+    top = _top(game)
     pile = len(game.pile)
     to_pile = rules.loot_to == "pile"
-    last_turn = game.is_last_turn
-    total = Fraction(0)
-    for outcome in draw_outcomes(game):
-        after = pile + 1 + (outcome.loot if to_pile else 0)
-        gained = 0 if to_pile else outcome.loot
-        if outcome.accepted:
+    lose_passed = objective == "lead" and not game.is_last_turn
+    _, loot_of = _robbery(game)
+    total = size = 0
+    for card, copies in game.deck_counts().items():  # integers here: one fraction at the end
+        loot = loot_of.get(card, 0)
+        after = pile + 1 + (loot if to_pile else 0)
+        gained = 0 if to_pile else loot
+        if rules.accepts(card, top):
             value = gained + after
         else:
-            value = gained - (0 if objective == "own" or last_turn else after)
-        total += outcome.probability * value
-    return total
+            value = gained - (after if lose_passed else 0)
+        total += copies * value
+        size += copies
+    return Fraction(total, size)
+
+
+def _robbery(game: Game) -> tuple[int | None, dict[Card, int]]:
+    """Whom an ace drawn now robs (R9, :meth:`Rules.victim`) and how many cards each ace left in
+    the deck would rob (:meth:`Rules.loot`); ``(None, {})`` when no ace is left."""
+    aces = [card for card in game.deck_counts() if card.is_ace]
+    if not aces:
+        return None, {}
+    rules = game.rules
+    banks = game.banks
+    robbable = [sum(not c.is_ace for c in bank) for bank in banks]
+    victim = rules.victim(game.current_player, robbable)
+    return victim, {ace: rules.loot(ace, banks[victim]) for ace in aces}
 
 
 def accept_sentence(game: Game, accepted: int, size: int) -> str:
