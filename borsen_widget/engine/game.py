@@ -32,6 +32,8 @@ from .randomness import check_seed, shuffle
 from .rules import Rules
 from .saves import dump_game, load_game
 
+_draw = moves.draw  # the lean path's commonest call, bound once
+
 
 class UndoPoint(NamedTuple):
     """What :meth:`Game.undo` restores: the position before a move, the log's length then, and
@@ -386,7 +388,7 @@ class Game:
         path for bots, simulations and analysis (:meth:`apply` is the one for people; an
         illegal action here leaves the game in an undefined state)."""
         if action is DRAW:  # the commonest move, straight to its rule
-            moves.draw(self._pos, self._rules, self._rng, self._log)
+            _draw(self._pos, self._rules, self._rng, self._log)
         else:
             moves.apply(self._pos, self._rules, self._rng, self._log, action)
 

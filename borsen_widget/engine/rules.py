@@ -30,7 +30,7 @@ from numbers import Integral, Rational, Real
 from typing import Any
 
 from .cards import CARDS, DISTINCT_CARDS, FIRST_ACE, SUIT_SYMBOLS, SUITS, Card
-from .errors import RulesError, describe_error, quote
+from .errors import RulesError, describe_error, quote, shorten
 
 DEFAULT_SHARES = {
     "S": Fraction(1, 2),
@@ -107,9 +107,9 @@ def read_share(value: Any, what: str) -> Fraction:
     else:
         raise RulesError(f"{allowed}; not {quote(value)}")
     if not 0 <= share <= 1:
-        raise RulesError(f"{what} must be between 0 and 1, not {share}")
+        raise RulesError(f"{what} must be between 0 and 1, not {shorten(str(share))}")
     if share.denominator > MAX_SHARE_DENOMINATOR:
-        raise RulesError(f"{allowed}; {quote(value)} is {share}")
+        raise RulesError(f"{allowed}; {quote(value)} is {shorten(str(share))}")
     return share
 
 
