@@ -103,8 +103,17 @@ def play_draw_bank_panel_editor(page, game, editor, kernel, w: str, name: str) -
     # Draw: the first card on an empty pile is always accepted (R5).
     click(page, game, "draw")
     assert python("[w.game.deck_size, len(w.game.pile), w.game.current_player]") == [51, 1, seat]
-    # Bank: the card is banked and the turn passes (R8).
+    ace = python("w.game.pile[-1].is_ace")
+    # Bank: the card is banked and the turn passes (R8), after the ace dialog if it was an ace
+    # (R11: keep or list it; the dialog's button keeps it unless an ace is chosen to list).
     click(page, game, "bank")
+    if ace:
+        assert python("w.game.phase") == "aces"
+        ok = game.locator(".borsen-aces-ok")
+        assert ok.text_content() == "Keep it"
+        before = version(game)
+        ok.click()
+        until("a view after keeping the ace", lambda: version(game) > before, page)
     state = python(f"[w.game.scores[{seat}], len(w.game.pile), w.game.current_player]")
     assert state == [1, 0, (seat + 1) % 3]
     assert version(game) == python("w.version")
@@ -141,12 +150,13 @@ def notebook7(chromium_path, tmp_path_factory):
 
 
 def test_notebook7(host_page, notebook7, artifacts):
-    """Notebook 7 (the notebook package): game, Draw, Bank, panel, editor."""
+    """Notebook 7 (the notebook package): game, Draw, Bank (seed 2 deals A♥ first: the ace
+    dialog, R11), panel, editor."""
     write_notebook(
         notebook7.root / "host.ipynb",
         [
             "from borsen_widget import BorsenWidget, Rules\n"
-            'w = BorsenWidget(seats=["Ada", "Bo", "Cy"], rules=Rules(first_player=0), seed=3)\n'
+            'w = BorsenWidget(seats=["Ada", "Bo", "Cy"], rules=Rules(first_player=0), seed=2)\n'
             "w",
             "w.rules_editor()",
         ],
