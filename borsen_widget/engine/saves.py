@@ -153,7 +153,8 @@ class _Reader:
         current = self.field("current_player", int, f"a seat 0..{n - 1}")
         if not 0 <= current < n:
             raise SaveError(
-                f"'current_player' must be a seat 0..{n - 1}, not {current}", "current_player"
+                f"'current_player' must be a seat 0..{n - 1}, not {quote(current)}",
+                "current_player",
             )
         turns = self.field("turns", int, "a number of turns")
         if not 0 <= turns <= 2**62:

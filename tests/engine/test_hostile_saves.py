@@ -126,6 +126,7 @@ def corrupt(change, **options):
         (corrupt(lambda d: d["rules"]["ace_shares"].update(S=5.088939483065504e-298)), "rules"),
         (corrupt(lambda d: d["rules"]["ace_shares"].update(S=1e300)), "rules"),
         (corrupt(lambda d: d.update(seed=2**70)), "seed"),
+        (corrupt(lambda d: d.update(current_player=10**600)), "current_player"),
         (corrupt(lambda d: d["log"].append({"kind": "draw", "player": 1.5})), "log"),
         (corrupt(lambda d: d["log"].append({"kind": "rules", "player": 0, "info": [1]})), "log"),
         (
@@ -143,6 +144,7 @@ def corrupt(change, **options):
         "tiny float share (a 300-digit denominator)",
         "share 1e300",
         "seed of 70 bits",
+        "a 601-digit seat",
         "player 1.5 in the log",
         "info of the wrong type",
         "end event without scores",

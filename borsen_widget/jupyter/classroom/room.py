@@ -203,11 +203,13 @@ class Classroom:
         if not isinstance(host, str) or not host:
             raise ValueError(f"host must be an address such as '127.0.0.1', not {host!r}")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-            raise ValueError(f"port must be a number from 0 (any free port) to 65535: {port!r}")
+            raise ValueError(
+                f"port must be a number from 0 (any free port) to 65535, not {quote(port)}"
+            )
         if isinstance(max_students, bool) or not isinstance(max_students, int):
-            raise ValueError(f"max_students must be a whole number, not {max_students!r}")
+            raise ValueError(f"max_students must be a whole number, not {quote(max_students)}")
         if not 1 <= max_students <= 1000:
-            raise ValueError(f"max_students must be from 1 to 1000, not {max_students}")
+            raise ValueError(f"max_students must be from 1 to 1000, not {quote(max_students)}")
         if address is not None and (not isinstance(address, str) or not address.strip()):
             raise ValueError(f"address must be the host name or address students type: {address!r}")
         loop = _running_loop()
