@@ -1,6 +1,6 @@
 """Hostile input, tried as an attacker would, and how each try ended (issue 12).
 
-    python benchmarks/hostile_inputs.py [tries]
+    python benchmarks/hostile_inputs.py [tries] [seed]
 
 Four kinds of input, each mutated at random from good examples:
 
@@ -220,7 +220,7 @@ def command_lines(tries: int, rng: random.Random) -> Tally:
 
 def main() -> None:
     tries = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    rng = random.Random(2026)
+    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 2026)
     tallies = [saves(tries, rng), rules(tries, rng), messages(tries, rng), command_lines(10, rng)]
     for tally in tallies:
         tally.report()
