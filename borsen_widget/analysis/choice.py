@@ -139,17 +139,11 @@ class _Bounds:
         hit = self._upper.get(key)
         if hit is not None:
             return hit
+        accepted, aces, _loot_now, total_loot = model.deck_totals(counts, mask, robbed)
         ranks = [0] * 12
-        aces = accepted = total_loot = 0
         for cls, copies in enumerate(counts):
-            if copies:
-                if mask >> cls & 1:
-                    accepted += copies
-                if model.is_ace[cls]:
-                    aces += copies
-                    total_loot += copies * model.loot_max(cls, robbed)
-                else:
-                    ranks[model.rank[cls]] += copies
+            if copies and not model.is_ace[cls]:
+                ranks[model.rank[cls]] += copies
         n = sum(counts)
         run, aces_in_run, denominator = run_expectations(
             ranks, aces, rank, model.rules.equal_accepted, RUN_TERMS

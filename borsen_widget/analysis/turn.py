@@ -245,6 +245,15 @@ class TurnModel:
                 total_loot += copies * self.loot_max(cls, robbed)
         return aces, loot_now, total_loot
 
+    def deck_totals(self, counts, mask, robbed) -> tuple[int, int, int, int]:
+        """What the bounds read of a state's deck: the cards the top accepts (R5, ``mask``),
+        then :meth:`ace_totals`."""
+        accepted = 0
+        for cls, copies in enumerate(counts):
+            if copies and mask >> cls & 1:
+                accepted += copies
+        return (accepted, *self.ace_totals(counts, robbed))
+
     def outcomes(self, counts, mask, m, robbed) -> list[tuple]:
         """Every kind of card the next draw can be, and what it does (R5–R9, R14, R14a):
         ``(copies, accepted, gained, pile, lost, child)``: ``gained`` is the loot kept at once
@@ -418,15 +427,7 @@ class TurnModel:
         (:meth:`_relaxed_bank_proof`). Returning False is always safe: the state is then
         solved exactly.
         """
-        accepted = aces = loot_now = total_loot = 0
-        for cls, copies in enumerate(counts):
-            if copies:
-                if mask >> cls & 1:
-                    accepted += copies
-                if self.is_ace[cls]:
-                    aces += copies
-                    loot_now += copies * self.rob(cls, robbed)[0]
-                    total_loot += copies * self.loot_max(cls, robbed)
+        accepted, aces, loot_now, total_loot = self.deck_totals(counts, mask, robbed)
         proof = self._cheap_bank_proof(accepted, aces, n, m, loot_now, total_loot)
         if proof is not None:
             return proof
@@ -444,14 +445,7 @@ class TurnModel:
     def _draw_bound(self, counts, mask, top_rank, m, robbed, terms) -> float:
         """The run bound on the value of drawing in a state (see :meth:`_bank_is_proven`)."""
         n = sum(counts)
-        accepted = aces = total_loot = 0
-        for cls, copies in enumerate(counts):
-            if copies:
-                if mask >> cls & 1:
-                    accepted += copies
-                if self.is_ace[cls]:
-                    aces += copies
-                    total_loot += copies * self.loot_max(cls, robbed)
+        accepted, aces, _loot_now, total_loot = self.deck_totals(counts, mask, robbed)
         run, aces_in_run = self._run_bound(counts, top_rank, terms)
         return m * accepted / n + run + (aces_in_run / aces * total_loot if aces else 0.0)
 
