@@ -8,6 +8,7 @@ to ``importlib.import_module``), so a lazy import cannot hide a circle.
 from __future__ import annotations
 
 import ast
+import fnmatch
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,19 @@ def test_no_module_reaches_into_another_modules_private_attributes(name):
         }
     )
     assert not reached, f"{name} reads private attributes defined elsewhere: {reached}"
+
+
+def test_every_test_folder_is_collected(pytestconfig):
+    """pytest skips folders matching ``norecursedirs`` (its default holds ``build``, ``dist``,
+    ``venv``, …) without a word: a test folder of such a name would never run. Each folder
+    below tests/ that holds tests must be one pytest walks into."""
+    patterns = pytestconfig.getini("norecursedirs")
+    tests = Path(__file__).resolve().parent
+    folders = {p.parent for p in tests.rglob("test_*.py")} - {tests}
+    skipped = sorted(
+        str(folder.relative_to(tests))
+        for folder in folders
+        for part in folder.relative_to(tests).parts
+        if any(fnmatch.fnmatch(part, pattern) for pattern in patterns)
+    )
+    assert not skipped, f"pytest never collects these test folders (norecursedirs): {skipped}"
