@@ -613,10 +613,10 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
     ace decision is pending).
 
     Cost: milliseconds for most positions, but seconds in the first turns of a one-deck game
-    (about 3 s of CPU for the very first draw, some 50 000 states; under half a second once
-    the pile holds a card), more when aces can rob a rich bank (loot makes drawing worth more:
-    about 40 s for 40 cards left, an empty pile and 12 robbable cards) or with two decks
-    (about 35 s for the first draw); see ``benchmarks/advice_speed.py``. The choice alone is
+    (3–7 s of CPU at the start of a turn, some 40 000–100 000 states; about a second at most
+    once the pile holds a card), more when aces can rob a rich bank (loot makes drawing worth
+    more: about 1 minute for 40 cards left, an empty pile and 12 robbable cards) or with two
+    decks (about 45 s for the first draw); see ``benchmarks/advice_speed.py``. The choice alone is
     usually proven at once by :func:`.best_choice`. ``max_states`` caps the work: past that
     many new states :class:`TooManyStates` is raised. Solved states are kept for the last few
     positions, so asking again, or later in the same turn, goes on from there.
