@@ -54,7 +54,7 @@ SYNC_STATES = 1_000
 SLICE_STATES = 1_000
 SLICE_SECONDS = 0.05
 MIN_SLICE, MAX_SLICE = 200, 20_000
-#: Past this many states (about 40 s of CPU) the exact best stopping rule is given up.
+#: Past this many states (about 50 s of CPU here) the exact best stopping rule is given up.
 MAX_STATES = 600_000
 #: Without a running loop: the states worked out at once, before giving up.
 NO_LOOP_STATES = analysis.SUMMARY_MAX_STATES
