@@ -6,27 +6,13 @@ from __future__ import annotations
 
 import pathlib
 
-import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+from run_notebook import run_notebook
 
 NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "classroom.ipynb"
 
 
 def test_classroom_notebook_runs_top_to_bottom():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "clear outputs"
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=120,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-    )
-    client.execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
-    assert not [o for o in outputs if o.get("output_type") == "error"]
+    _nb, outputs = run_notebook(NOTEBOOK, timeout=120)
     texts = [str(o.get("data", {})) for o in outputs]
     # The join address, on this computer only, and the join card with its QR code.
     assert any("'http://127.0.0.1:" in t for t in texts)

@@ -9,43 +9,21 @@ import re
 from fractions import Fraction
 
 import pytest
+from run_notebook import run_notebook
 
 nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "teaching.ipynb"
 
 
 def test_teaching_notebook_runs_top_to_bottom():
     """Every cell runs without error; each lesson has an exercise with a folded answer."""
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "clear outputs"
+    nb, outputs = run_notebook(NOTEBOOK, timeout=300)
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     for lesson in range(1, 7):
         assert f"## {lesson}." in text and f"**Exercise {lesson}.**" in text
     assert text.count("<details><summary>Answer</summary>") == 6
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-    )
-    client.execute()
-    errors = [
-        o
-        for c in nb.cells
-        if c.cell_type == "code"
-        for o in c.get("outputs", [])
-        if o.get("output_type") == "error"
-    ]
-    assert not errors
-    charts = [
-        o
-        for c in nb.cells
-        for o in c.get("outputs", [])
-        if "application/vnd.vegalite.v5+json" in o.get("data", {})
-    ]
+    charts = [o for o in outputs if "application/vnd.vegalite.v5+json" in o.get("data", {})]
     assert len(charts) == 5  # lessons 1, 2, 3, 4 and 6 draw a chart (Vega-Lite)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from run_notebook import run_notebook
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
@@ -382,22 +383,8 @@ def test_bots_see_the_same_game_as_play():
 @pytest.mark.slow
 def test_strategies_notebook_runs(monkeypatch):
     """notebooks/strategies.ipynb runs top to bottom (outputs are cleared in the repository)."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    path = ROOT / "notebooks" / "strategies.ipynb"
-    notebook = nbformat.read(path, as_version=4)
-    assert notebook.metadata["kernelspec"]["name"] == "python3"
-    assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    client = nbclient.NotebookClient(
-        notebook,
-        timeout=180,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    )
-    client.execute()
-    outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])]
-    assert not [o for o in outputs if o.output_type == "error"]
+    _notebook, outputs = run_notebook(ROOT / "notebooks" / "strategies.ipynb", timeout=180)
     text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "careful" in text and "ThresholdBot(4)" in text
 
