@@ -22,7 +22,7 @@ from helpers import FILLER, SEED, widget
 from test_widget import RecordingComm, _assert_no_secret  # the no-secrets checks, shared
 
 from borsen_widget import BorsenWidget, ThresholdBot
-from borsen_widget.jupyter.classroom import room as room_module
+from borsen_widget.jupyter.classroom import sessions
 
 tornado = pytest.importorskip("tornado")
 from tornado import httpclient, websocket  # noqa: E402
@@ -444,8 +444,8 @@ def test_a_whole_game_played_from_students_pages(monkeypatch):
     """Two students hold Ada's and Bo's seats against a bot and play to the end (R14), aces
     decided on their pages (R11, R12); every view they get is the widget's."""
     # These pages answer at machine speed, far past a person's clicks: lift the rate limit.
-    monkeypatch.setattr(room_module, "RATE", 1000.0)
-    monkeypatch.setattr(room_module, "BURST", 1000)
+    monkeypatch.setattr(sessions, "RATE", 1000.0)
+    monkeypatch.setattr(sessions, "BURST", 1000)
 
     async def scenario():
         w = table(seats=["Ada", "Bo", ThresholdBot(4)], seed=3)
@@ -605,7 +605,7 @@ def test_oversized_malformed_and_binary_messages_change_nothing():
             assert len(n["text"]) < 300 and "x" * 40 not in n["text"]
         assert state(w) == before
         # A frame past tornado's limit closes the connection; the class goes on.
-        await s.conn.write_message("x" * (room_module.FRAME_LIMIT + 10))
+        await s.conn.write_message("x" * (sessions.FRAME_LIMIT + 10))
         await asyncio.wait_for(s.closed.wait(), TIMEOUT)
         assert state(w) == before and room.is_running
         again = await Client.open(room)
@@ -630,13 +630,11 @@ def test_a_flood_is_dropped_politely_and_the_page_can_go_on():
         notices = [m["text"] for m in s.messages if m["type"] == "notice"]
         answered = [t for t in notices if "Too many" not in t]
         # A burst is answered, the rest dropped with one notice per WARN_EVERY seconds.
-        assert (
-            len(answered) <= room_module.BURST + room_module.RATE * (time.monotonic() - started) + 1
-        )
+        assert len(answered) <= sessions.BURST + sessions.RATE * (time.monotonic() - started) + 1
         assert (
             1
             <= len(notices) - len(answered)
-            <= 1 + (time.monotonic() - started) / room_module.WARN_EVERY
+            <= 1 + (time.monotonic() - started) / sessions.WARN_EVERY
         )
         assert state(w) == before
         await asyncio.sleep(1.0)  # the bucket fills again
@@ -692,7 +690,7 @@ def test_two_hundred_students_join_and_vote_at_once():
 def test_too_many_pages_are_refused_politely():
     async def scenario():
         room = table().classroom(max_students=1)
-        clients = [await Client.open(room) for _ in range(1 + room_module.SPARE_PAGES)]
+        clients = [await Client.open(room) for _ in range(1 + sessions.SPARE_PAGES)]
         extra = await Client.open(room)
         await asyncio.wait_for(extra.closed.wait(), TIMEOUT)
         assert any("Too many pages" in m.get("text", "") for m in extra.messages)

@@ -1,5 +1,9 @@
 """The join card: the class's address and its QR code, for the projector.
 
+Two forms of it: :func:`card_data`, what the widget's card shows (``w.room_card``: the address,
+the code, who joined and holds which seat, how many voted), and :func:`card_html`, the card as
+a notebook cell shows ``room``.
+
 The QR code is drawn by segno (pure Python) as an SVG, dark modules on white in every theme
 (a phone's camera needs the contrast), with the quiet zone the standard asks for.
 """
@@ -29,6 +33,30 @@ def qr_svg(text: str) -> str:
     )
     label = html.escape(f"QR code of the class's address: {text}", quote=True)
     return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+
+
+def card_data(
+    url: str,
+    qr: str,
+    *,
+    local: bool,
+    students: list[dict],
+    max_students: int,
+    seats: list[dict],
+    voters: int,
+) -> dict:
+    """The widget's join card: public things only (the address is the teacher's to show).
+    ``students``: each ``{"name", "seat", "here"}``; ``seats``: as on the students' screens."""
+    return {
+        "url": url,
+        "qr": qr,
+        "local": local,
+        "students": students,
+        "count": len(students),
+        "max": max_students,
+        "seats": seats,
+        "voters": voters,
+    }
 
 
 def card_html(url: str, qr: str, *, students: int, local: bool) -> str:
