@@ -1,20 +1,32 @@
 # Two commands for a fresh Linux machine (see README):
-#   make lab   sets everything up and opens the game in JupyterLab
-#   make test  sets everything up and runs every test
+#   make lab        sets everything up and opens the game in JupyterLab
+#   make test       sets everything up and runs every test
+#   make test-fast  the inner loop: no browser, no slow test, fewer hypothesis examples
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# pytest-xdist workers: the browser tests too run in parallel, each worker with its own
+# JupyterLab, Chromium and folders (tests/browser/conftest.py).
+WORKERS ?= auto
 
-.PHONY: setup lab test test-python test-js js lint format bench bench-widget bench-classroom clean
+.PHONY: setup setup-lite lab test test-fast test-python test-js js lint format bench bench-widget bench-classroom clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[dev]"
+	@# JupyterLite's build tools live in .venv-lite (make lite), never here: their lab extension
+	@# breaks JupyterLab's pages. A .venv made before they moved out still holds them.
+	$(PY) -m pip uninstall -q -y jupyterlite-core jupyterlite-pyodide-kernel 2>/dev/null || true
 	touch $@
 
 setup: $(STAMP)
+
+# .venv-lite: the JupyterLite build's own environment (the lite extra), made or updated by the
+# build script itself; the tests that build the site use it.
+setup-lite:
+	$(PYTHON) scripts/build_lite.py --env
 
 # As root (a container, a CI box) JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -30,8 +42,14 @@ format: setup
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: lint test-js
-	$(PY) -m pytest
+# Every test, as CI runs it (.ci/run): in parallel, browsers included; the slowest start first.
+test: lint test-js setup-lite
+	$(PY) -m pytest -n $(WORKERS)
+
+# The inner loop (under 2 minutes): ruff, then the Python tests but the browser and slow ones,
+# hypothesis with fewer examples (its "fast" profile, tests/conftest.py).
+test-fast: lint
+	BORSEN_HYPOTHESIS=fast $(PY) -m pytest -n $(WORKERS) -m "not browser and not slow"
 
 # The widget's front end: js/src → borsen_widget/static (committed, so pip never needs Node).
 js:
@@ -56,13 +74,14 @@ bench-classroom: setup
 .PHONY: lite lite-serve
 LITE_PORT ?= 8000
 
-lite: setup
-	$(PY) scripts/build_lite.py
+# The build runs in .venv-lite (made on first use), apart from .venv: see scripts/build_lite.py.
+lite:
+	$(PYTHON) scripts/build_lite.py
 
-lite-serve: setup
-	$(PY) scripts/build_lite.py --if-stale
+lite-serve:
+	$(PYTHON) scripts/build_lite.py --if-stale
 	@echo "Open http://127.0.0.1:$(LITE_PORT)/ (Ctrl+C stops)"
-	$(PY) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/lite/site
+	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/lite/site
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-lite build dist .pytest_cache .hypothesis

@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from borsen_widget import Game, Rules, ThresholdBot, analysis
+from borsen_widget import Game, Rules, ThresholdBot, analysis, win_chance
 
 BUDGET = 600_000  # states: about 30-40 s; past that a position is counted as too hard
 
@@ -106,7 +106,7 @@ def main() -> None:
 
     def estimate():
         nonlocal result
-        result = analysis.win_chance(game, n=2400, seed=1)
+        result = win_chance(game, n=2400, seed=1)
 
     ms = timed(estimate)
     widest = max(e.interval[1] - e.interval[0] for e in result.estimates.values()) / 2

@@ -18,14 +18,21 @@ The site holds everything it loads (see ../shared/notes/jupyterlite.md for why e
   module the page needs (engine, analysis, widget, simulate and its tables and charts) imports
   one: charts are Vega-Lite specifications that JupyterLite's own renderer draws.
 
-Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds. Build-time packages:
-``pip install -e ".[lite]"``.
+Downloads are cached in ``build/cache/lite`` so a rebuild takes seconds.
+
+The build runs in an environment of its own, ``.venv-lite`` (the ``lite`` extra), made here on
+first use: JupyterLite's build tools install a JupyterLab extension of theirs
+(``@jupyterlite/pyodide-kernel-extension``) that breaks the JupyterLab of ``make lab`` ("Shared
+module @jupyterlite/services doesn't exist in shared scope default" on every page), so they
+never go into ``.venv``. Run from any other Python, this script sets ``.venv-lite`` up (or
+brings it up to date with ``pyproject.toml``) and runs itself there; ``--env`` only does that.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import copy
 import gzip
 import hashlib
@@ -49,6 +56,13 @@ TARBALL = OUT / "borsen-lite.tar.gz"
 STAGE = OUT / "stage"
 STAMP = OUT / "inputs.sha256"
 CACHE = ROOT / "build" / "cache" / "lite"
+#: The build's own environment (the ``lite`` extra), apart from ``.venv`` (JupyterLab's).
+LITE_VENV = ROOT / ".venv-lite"
+LITE_PYTHON = LITE_VENV / "bin" / "python"
+#: What ``.venv-lite`` was installed from: the digest of ``pyproject.toml``.
+LITE_ENV_STAMP = LITE_VENV / ".installed"
+#: Held while the environment is set up or the site built (parallel test workers share both).
+LOCK = ROOT / "build" / "lite.lock"
 
 #: Timestamp when git cannot say (outside a checkout): see :func:`source_date_epoch`.
 FALLBACK_EPOCH = 1_764_460_800  # 2025-11-30
@@ -576,12 +590,76 @@ def write_tarball(site: Path, tarball: Path) -> None:
             else:
                 tar.addfile(info)
 
+# -- the build's own environment ---------------------------------------------------------------
+
+
+def in_lite_env() -> bool:
+    """True when this Python is ``.venv-lite``'s."""
+    return Path(sys.prefix).resolve() == LITE_VENV.resolve()
+
+
+@contextlib.contextmanager
+def locked():
+    """Held by one process at a time (pytest-xdist workers build the site once between them)."""
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: one process at a time is the caller's business
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def env_digest() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_env() -> Path:
+    """``.venv-lite`` with the ``lite`` extra, made or reinstalled when ``pyproject.toml``
+    changed; returns its Python. Call it holding :func:`locked`."""
+    if LITE_PYTHON.exists() and LITE_ENV_STAMP.exists():
+        if LITE_ENV_STAMP.read_text().strip() == env_digest():
+            return LITE_PYTHON
+    log(f"setting up {LITE_VENV.name} (the lite extra: JupyterLite's build tools)")
+    LITE_ENV_STAMP.unlink(missing_ok=True)
+    if not LITE_PYTHON.exists():
+        run(getattr(sys, "_base_executable", sys.executable), "-m", "venv", LITE_VENV)
+    run(LITE_PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip")
+    run(LITE_PYTHON, "-m", "pip", "install", "-q", "-e", f"{ROOT}[lite]", cwd=ROOT)
+    LITE_ENV_STAMP.write_text(env_digest() + "\n")
+    return LITE_PYTHON
+
+
 
 def ensure_site() -> Path:
-    """The built site, rebuilt first when anything it is made from has changed."""
-    if is_stale():
-        build()
+    """The built site, rebuilt first (in ``.venv-lite``) when anything it is made from has
+    changed. Safe to call from several processes at once: one builds, the others wait."""
+    if in_lite_env():
+        if is_stale():
+            build()
+        return SITE
+    with locked():
+        python = ensure_env()
+        run(python, Path(__file__).resolve(), "--if-stale", cwd=ROOT)
     return SITE
+
+def lite_env_eval(expression: str) -> str:
+    """The ``str()`` of a Python expression evaluated in ``.venv-lite`` (made if missing)."""
+    with locked():
+        python = ensure_env()
+    done = subprocess.run(
+        [str(python), "-c", f"import sys; sys.stdout.write(str({expression}))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -589,7 +667,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--if-stale", action="store_true", help="build only if an input changed")
     parser.add_argument(
         "--notebooks", type=Path, default=NOTEBOOKS, help="folder of notebooks to put on the page"
+    parser.add_argument(
+        "--env", action="store_true", help=f"only set up {LITE_VENV.name}, the build's environment"
     )
+    )
+    if not in_lite_env():
+        with locked():
+            python = ensure_env()
+            if args.env:
+                log(f"{LITE_VENV.name} is up to date")
+                return
+            done = subprocess.run(
+                [str(python), str(Path(__file__).resolve()), *(argv or sys.argv[1:])], cwd=ROOT
+            )
+        raise SystemExit(done.returncode)
+    if args.env:
+        return
     args = parser.parse_args(argv)
     if args.if_stale and not is_stale():
         log(f"{SITE.relative_to(ROOT)} is up to date")

@@ -41,15 +41,3 @@ __all__ = [
     "p_accept",
     "summary",
 ]
-
-# The chance of winning moved to play.rollouts (it needs bots, which read this package); the
-# old name analysis.win_chance keeps working for notebooks written before the move.
-_MOVED = {"win_chance", "WinChance", "Estimate"}
-
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module("borsen_widget.play.rollouts"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 from helpers import cards, position
 
-from borsen_widget import Card, Game, RandomBot, Rules, analysis
+from borsen_widget import Card, Game, RandomBot, Rules, analysis, win_chance
 from borsen_widget.analysis import turn
 from borsen_widget.engine.actions import DRAW
 
@@ -374,8 +374,8 @@ def test_figures_depend_on_public_information_only():
     assert analysis.summary(twin) == analysis.summary(g)
     data = json.loads(json.dumps(analysis.summary(g)))
     assert data["best_turn"]["values"]["bank"] == {"fraction": "1/1", "decimal": 1.0}
-    a = analysis.win_chance(g, n=40, seed=3).to_dict()
-    b = analysis.win_chance(twin, n=40, seed=3).to_dict()
+    a = win_chance(g, n=40, seed=3).to_dict()
+    b = win_chance(twin, n=40, seed=3).to_dict()
     assert a == b
 
 

@@ -1,8 +1,9 @@
 """The JupyterLite build (scripts/build_lite.py): the notebooks it writes and the site it makes.
 
 The first tests need no build: they check how a notebook is copied for the page. The others
-check the built site (built here when missing or older than its sources; the first build on a
-machine downloads Pyodide from npm and pure-Python wheels from PyPI, later ones take seconds).
+check the built site (built in ``.venv-lite`` when missing or older than its sources; the first
+build on a machine makes that environment and downloads Pyodide from npm and pure-Python wheels
+from PyPI, later ones take seconds).
 The browser test that plays the site offline is tests/browser/test_lite.py.
 """
 
@@ -11,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import sys
 import tarfile
 import zipfile
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,10 @@ def _load():
 
 
 lite = _load()
+# The dev extra's list in pyproject.toml (Python 3.10 has no tomllib).
+DEV_EXTRA = re.search(
+    r"^dev = \[\n(.*?)^\]", (REPO / "pyproject.toml").read_text(), re.MULTILINE | re.DOTALL
+).group(1)
 
 
 def notebook(*cells) -> dict:
@@ -77,7 +84,7 @@ def test_copy_starts_with_install_and_note_cells_and_keeps_the_source():
 def test_every_cell_runs_on_the_page_as_it_is():
     """Nothing is commented out or shown as code: simulate, its tables and charts are pure."""
     cells = [
-        "from borsen_widget.simulate import simulate\nr = simulate(None, ['random'] * 2, 10)",
+        "from borsen_widget import simulate\nr = simulate(None, ['random'] * 2, 10)",
         "from borsen_widget.sim.charts import Chart\nr.plot()",
         "%pip list\nr.by_bot",
     ]
@@ -99,7 +106,7 @@ def test_every_cell_runs_on_the_page_as_it_is():
 def test_a_notebook_that_imports_a_compiled_package_fails_the_build(source):
     with pytest.raises(SystemExit, match=r"cell 2: .* cannot run on the page"):
         lite.check_notebook(notebook(("markdown", "hi"), source), "x.ipynb", {"sim.fastsim"})
-    lite.check_notebook(notebook("from borsen_widget.simulate import simulate"), "ok.ipynb", set())
+    lite.check_notebook(notebook("from borsen_widget import simulate"), "ok.ipynb", set())
 
 
 def test_the_projects_notebooks_need_no_compiled_package():
@@ -136,7 +143,7 @@ def test_what_the_page_needs_imports_no_compiled_package():
     compiled = lite.compiled_modules()
     lite.check_pure_modules(compiled)
     assert compiled == {"sim.fastsim"}
-    assert {"simulate", "sim.simulate", "sim.charts", "sim.tables"} <= set(lite.PURE_MODULES)
+    assert {"sim.simulate", "sim.charts", "sim.tables"} <= set(lite.PURE_MODULES)
 
 
 # -- the built site ----------------------------------------------------------------------------
@@ -144,8 +151,18 @@ def test_what_the_page_needs_imports_no_compiled_package():
 
 @pytest.fixture(scope="module")
 def site() -> Path:
-    pytest.importorskip("jupyterlite_core", reason="needs the lite extra: pip install -e '.[lite]'")
+    """Built in ``.venv-lite`` (made on first use), never in this environment: JupyterLite's
+    build tools break the JupyterLab the tests and ``make lab`` run."""
     return lite.ensure_site()
+
+
+def test_the_build_tools_are_not_in_jupyterlabs_environment():
+    """``jupyterlite-pyodide-kernel`` installs a JupyterLab extension that logs "Shared module
+    @jupyterlite/services doesn't exist in shared scope default" on every JupyterLab page: the
+    build tools live in ``.venv-lite``, apart from ``.venv``."""
+    found = [m for m in ("jupyterlite_core", "jupyterlite_pyodide_kernel") if find_spec(m)]
+    assert found == [], f"{found} are installed here: pip uninstall them (make setup does)"
+    assert "lite" not in DEV_EXTRA, DEV_EXTRA
 
 
 def test_site_has_every_notebook_starting_with_the_install_cell(site):
@@ -176,10 +193,11 @@ def test_site_loads_pyodide_and_packages_from_itself(site):
 
 
 def test_pyodide_is_the_kernels_version_and_its_lock_matches_the_wheels(site):
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-
+    version = lite.lite_env_eval(
+        "__import__('jupyterlite_pyodide_kernel.constants', fromlist=['x']).PYODIDE_VERSION"
+    )
     folder = site / "static" / "pyodide"
-    assert json.loads((folder / "package.json").read_text())["version"] == PYODIDE_VERSION
+    assert json.loads((folder / "package.json").read_text())["version"] == version
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     names = {lite.canonical(n) for n in lite.KERNEL_PACKAGES}
     assert set(lock["packages"]) == names

@@ -65,10 +65,13 @@ def test_win_chance_checks_its_arguments_and_copies_bots():
     assert [bot.choose(flips) for _ in range(30)] == [fresh.choose(flips) for _ in range(30)]
 
 
-def test_the_old_name_analysis_win_chance_still_works():
-    g = position("2C 5D 9H", pile="6S")
-    assert analysis.win_chance is win_chance and analysis.Estimate is Estimate
-    assert win_chance(g, n=20, seed=1).to_dict() == analysis.win_chance(g, n=20, seed=1).to_dict()
+def test_win_chance_lives_in_play_and_not_in_analysis():
+    """analysis reads the engine only: the old name analysis.win_chance (an import of the layer
+    above) is gone; the function is borsen_widget.win_chance and borsen_widget.play's."""
+    from borsen_widget.play import win_chance as in_play
+
+    assert in_play is win_chance
+    assert not hasattr(analysis, "win_chance") and not hasattr(analysis, "Estimate")
 
 
 def test_wilson_interval_is_sane():
