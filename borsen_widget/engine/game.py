@@ -27,9 +27,10 @@ from .actions import BANK, DRAW, Action
 from .cards import CARDS, Card, card_text, full_deck, to_card
 from .errors import IllegalActionError, RulesError, quote
 from .events import Event
+from .options import STRUCTURAL
 from .position import ACES, OVER, Position
 from .randomness import check_seed, shuffle
-from .rules import Rules
+from .rules import Rules, describe_option
 from .saves import dump_game, load_game
 
 _draw = moves.draw  # the lean path's commonest call, bound once
@@ -300,14 +301,15 @@ class Game:
     def set_rules(self, rules: Rules) -> None:
         """Change the rules of the running game; they apply from the next action on.
 
-        Every option may change except ``players`` and ``decks`` (those need a new game). A
+        Every option may change except the structural ones, ``players`` and ``decks`` (those
+        need a new game: :data:`~borsen_widget.engine.options.STRUCTURAL`). A
         decision on aces already asked for keeps the terms it was asked with. The change is
         logged as a ``"rules"`` event; :meth:`undo` does not take it back.
         """
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
         old = self._rules
-        for name in ("players", "decks"):
+        for name in STRUCTURAL:
             if getattr(rules, name) != getattr(old, name):
                 raise RulesError(
                     f"{name} cannot change during a game ({getattr(old, name)} → "
@@ -315,12 +317,7 @@ class Game:
                 )
         if rules == old:
             return
-        before = set(old.describe())
-        changes = [line for line in rules.describe() if line not in before]
-        dropped = {line.split(" = ")[0] for line in before} - {
-            line.split(" = ")[0] for line in rules.describe()
-        }
-        changes += [f"{name} back to the original" for name in sorted(dropped)]
+        changes = [describe_option(name, getattr(rules, name)) for name in rules.differences(old)]
         self._rules = rules
         if self._log is not None:
             self._log.append(Event("rules", self._pos.current_player, info="; ".join(changes)))

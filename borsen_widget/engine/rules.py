@@ -12,214 +12,39 @@ This is the one home of three rules that everything else asks, never re-implemen
 
 The moves that apply them to a position are in :mod:`borsen_widget.engine.moves`.
 
-Numbers are bounded so that no input costs unbounded time or memory: a share is a fraction
-in [0, 1] whose denominator is at most :data:`MAX_SHARE_DENOMINATOR` (1/3 or "1/3", 0.25,
-"0.125"; a float must be exactly such a fraction in decimal: 0.1 is 1/10), and ``max_turns`` is
-at most :data:`MAX_TURNS`.
+The options themselves (their names, kinds, ranges, defaults and words) are declared once, in
+:mod:`borsen_widget.engine.options`: the fields of :class:`Rules`, their defaults and their
+validation all come from there. Numbers are bounded so that no input costs unbounded time or
+memory (a share's denominator, :mod:`borsen_widget.engine.shares`; ``max_turns`` at most
+:data:`MAX_TURNS`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
-from fractions import Fraction
-from numbers import Integral, Rational, Real
-from typing import Any
+from numbers import Integral
 
-from .cards import CARDS, DISTINCT_CARDS, FIRST_ACE, SUIT_SYMBOLS, SUITS, Card
-from .errors import RulesError, describe_error, quote, shorten
+from .cards import CARDS, DISTINCT_CARDS, FIRST_ACE, Card
+from .errors import RulesError, describe_error, quote
+from .options import CUSTOM_RULES, NAMES, OPTION, OPTIONS, function_name
+from .shares import AceShares
 
-DEFAULT_SHARES = {
-    "S": Fraction(1, 2),
-    "H": Fraction(1, 3),
-    "C": Fraction(1, 4),
-    "D": Fraction(1, 5),
-}
-FIRST_PLAYER_CHOICES = ("random", "suit")
-ROB_TARGETS = ("previous", "next", "leader")
-LOOT_DESTINATIONS = ("bank", "pile")
-AUTO_ACES = (None, "keep", "list")
-MAX_PLAYERS = 8
-MAX_DECKS = 4
-MAX_ACE_LIMIT = 8
-CUSTOM_RULES = ("accept_rule", "loot_rule")
-#: The finest share an ace may take: denominators up to a million (1/3, 7/1000, 0.000001).
-MAX_SHARE_DENOMINATOR = 1_000_000
-#: The largest cap on turns (R14a): far beyond any real game, small enough to print.
-MAX_TURNS = 10**9
+MAX_PLAYERS = OPTION["players"].high
+MAX_DECKS = OPTION["decks"].high
+MAX_TURNS = OPTION["max_turns"].high
 #: When equal shares tie, auto_aces lists ♦ first, then ♣, ♥, ♠ (R11).
 TIE_ORDER = (3, 2, 1, 0)
-
-# A share written as text: a whole number, a fraction a/b or a decimal, digits bounded so that
-# reading it costs nothing ("1e-100000000" would build a number of 100 million digits).
-_SHARE_TEXT = re.compile(r"\s*(\d{1,7})\s*(?:/\s*(\d{1,7})\s*)?|\s*(\d{0,7}\.\d{1,7})\s*")
+__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MAX_TURNS", "Rules", "function_name"]
 
 
-def function_name(function: Callable) -> str:
-    """How a custom rule is named in messages: its qualified name."""
-    name = getattr(function, "__qualname__", None)
-    return name if isinstance(name, str) else quote(function)
-
-
-def suit_symbol(suit: str) -> str:
-    """``"S"`` → ``"♠"``: how messages name a suit."""
-    return SUIT_SYMBOLS[SUITS.index(suit)] if suit in SUITS else suit
-
-
-def read_share(value: Any, what: str) -> Fraction:
-    """A share (R9) as an exact fraction in [0, 1] with a denominator of at most
-    :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational number (NumPy's
-    integers too), text such as ``"1/3"`` or ``"0.25"``, or a float, read as its decimal text
-    (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever its size."""
-    allowed = (
-        f"{what} must be a fraction between 0 and 1 such as 1/2, '1/3' or 0.25, with a "
-        f"denominator of at most {MAX_SHARE_DENOMINATOR:,}"
-    )
-    if isinstance(value, bool):
-        raise RulesError(f"{allowed}; not {value!r}")
-    if isinstance(value, str):
-        match = _SHARE_TEXT.fullmatch(value) if len(value) <= 40 else None
-        if match is None:
-            raise RulesError(f"{allowed}; not the text {quote(value)}")
-        top, bottom, decimal = match.groups()
-        if decimal is not None:
-            share = Fraction(decimal)
-        elif int(bottom or 1) == 0:
-            raise RulesError(f"{allowed}; not {quote(value)} (a zero denominator)")
-        else:
-            share = Fraction(int(top), int(bottom or 1))
-    elif isinstance(value, Rational):  # int, Fraction, NumPy integers
-        numerator, denominator = int(value.numerator), int(value.denominator)
-        if numerator.bit_length() > 64 or denominator.bit_length() > 64:
-            raise RulesError(f"{allowed}; not a number of {quote(value)}'s size")
-        share = Fraction(numerator, denominator)
-    elif isinstance(value, Real | Decimal):  # float, NumPy floats, Decimal
-        try:
-            number = float(value)
-        except (OverflowError, ValueError):
-            raise RulesError(f"{allowed}; not {quote(value)}") from None
-        if number != number or number in (float("inf"), float("-inf")):
-            raise RulesError(f"{allowed}; not {quote(value)}")
-        share = Fraction(repr(number))  # the decimal text: 0.1 is 1/10, not 3602879.../2**55
-    else:
-        raise RulesError(f"{allowed}; not {quote(value)}")
-    if not 0 <= share <= 1:
-        raise RulesError(f"{what} must be between 0 and 1, not {shorten(str(share))}")
-    if share.denominator > MAX_SHARE_DENOMINATOR:
-        raise RulesError(f"{allowed}; {quote(value)} is {shorten(str(share))}")
-    return share
-
-
-class AceShares(Mapping):
-    """The share of the victim's robbable cards each ace takes (R9): suit letter → Fraction.
-
-    Immutable and hashable; compares equal to a plain dict with the same items.
-    """
-
-    __slots__ = ("_shares",)
-
-    def __init__(self, shares: Mapping | None = None):
-        merged = dict(DEFAULT_SHARES)
-        if shares is not None:
-            if not isinstance(shares, Mapping):
-                raise RulesError(f"ace_shares must map suits to fractions, not {quote(shares)}")
-            if len(shares) > 8:
-                raise RulesError(f"ace_shares names at most the four suits, not {len(shares)}")
-            for key, value in shares.items():
-                suit = key.upper() if isinstance(key, str) else key
-                if isinstance(suit, str) and suit in SUIT_SYMBOLS:
-                    suit = SUITS[SUIT_SYMBOLS.index(suit)]
-                if suit not in DEFAULT_SHARES:
-                    raise RulesError(
-                        f"ace_shares has an unknown suit {quote(key)}: use ♠ ♥ ♣ ♦ (or S H C D)"
-                    )
-                merged[suit] = read_share(value, f"the share of the ace of {suit_symbol(suit)}")
-        object.__setattr__(self, "_shares", tuple(merged[s] for s in SUITS))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("ace shares are immutable")
-
-    def __getitem__(self, suit: str) -> Fraction:
-        try:
-            return self._shares[SUITS.index(suit)]
-        except (ValueError, TypeError):
-            raise KeyError(suit) from None
-
-    def __iter__(self):
-        return iter(SUITS)
-
-    def __len__(self) -> int:
-        return 4
-
-    def __hash__(self) -> int:
-        return hash(self._shares)
-
-    def __reduce__(self):
-        # Rebuilt from plain data: pickling (processes, Dask) must not go through __setattr__.
-        return (AceShares, (dict(self.items()),))
-
-    def __repr__(self) -> str:
-        inner = ", ".join(
-            f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items()
-        )
-        return "{" + inner + "}"
-
-    @property
-    def by_suit_index(self) -> tuple[Fraction, ...]:
-        """The shares in suit order ♠ ♥ ♣ ♦ (suit index 0..3)."""
-        return self._shares
-
-
-def _check_int(value: Any, name: str, low: int, high: int | None) -> int:
-    """A whole number (NumPy's integers too) in [low, high], as an ``int``."""
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise RulesError(f"{name} must be a whole number, not {quote(value)}")
-    value = int(value)
-    if value < low or (high is not None and value > high):
-        span = f"at least {low}" if high is None else f"between {low} and {high:,}"
-        raise RulesError(f"{name} must be {span}, not {quote(value)}")
-    return value
-
-
-def _check_bool(value: Any, name: str) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{name} must be True or False, not {quote(value)}")
-
-
-def _check_choice(value: Any, name: str, choices: tuple) -> None:
-    try:
-        known = value in choices and not isinstance(value, bool)
-    except TypeError:  # an unhashable value
-        known = False
-    if not known:
-        raise RulesError(
-            f"{name} must be one of {', '.join(map(repr, choices))}, not {quote(value)}"
-        )
-
-
-@dataclasses.dataclass(frozen=True)
 class Rules:
     """The options of one game of Børsen, validated at construction (RULES.md §2).
 
-    Every field is one option of the rule named beside it; the defaults are the original rules.
-
-    - ``players`` (R1): 2..8 seats.
-    - ``decks`` (R2): 1..4 standard decks shuffled together.
-    - ``first_player`` (R3): a seat, ``"random"`` (drawn by lot) or ``"suit"`` (the first card's
-      suit picks the seat, ♠ 0, ♥ 1, ♣ 2, ♦ 3, modulo the number of players).
-    - ``equal_accepted`` (R5): an equal rank is accepted.
-    - ``bank_ends_turn`` (R8): banking passes the turn on.
-    - ``ace_shares`` (R9): the share each ace robs, each in [0, 1]; suits left out keep theirs.
-    - ``rob_target`` (R9): ``"previous"``, ``"next"`` or ``"leader"`` (most robbable cards, ties
-      to the nearest seat before the robber).
-    - ``loot_to`` (R9): ``"bank"``, or ``"pile"`` (under the ace, at risk).
-    - ``auto_aces`` (R11): ``None`` (ask), ``"keep"`` or ``"list"``.
-    - ``max_bank_aces`` (R12): 0..8 aces a bank may hold, ``None`` for no limit.
-    - ``max_turns`` (R14a): the cap on turns (1 to a billion).
-    - ``auto_bank_at_end`` (R14): the engine banks the last pile by itself.
+    Every field is one option of the rule named beside it, declared in
+    :data:`~borsen_widget.engine.options.OPTIONS` (listed at the end of this docstring); the
+    defaults are the original rules.
 
     Two house rules can be Python functions (they cannot be saved to JSON):
 
@@ -241,57 +66,19 @@ class Rules:
     - ``share_ratios``: the shares as (numerator, denominator) by suit index ♠ ♥ ♣ ♦ (R9);
     - ``list_order``: the suit indices in the order ``auto_aces`` lists an excess of aces,
       smallest share first, equal shares ♦, ♣, ♥, ♠ (R11).
+
+    The options:
+
     """
 
-    players: int = 3
-    decks: int = 1
-    first_player: int | str = "random"
-    equal_accepted: bool = True
-    bank_ends_turn: bool = True
-    ace_shares: AceShares = dataclasses.field(default_factory=AceShares)
-    rob_target: str = "previous"
-    loot_to: str = "bank"
-    auto_aces: str | None = None
-    max_bank_aces: int | None = 2
-    max_turns: int = 10_000
-    auto_bank_at_end: bool = True
-    accept_rule: Callable[[Card, Card], bool] | None = None
-    loot_rule: Callable[[Card, tuple[Card, ...]], int] | None = None
+    # The fields (one per option, with its default) come from OPTIONS: see the end of this
+    # module, where the class is made a frozen dataclass.
 
     def __post_init__(self):
         set_ = object.__setattr__
-        set_(self, "players", _check_int(self.players, "players", 2, MAX_PLAYERS))
-        set_(self, "decks", _check_int(self.decks, "decks", 1, MAX_DECKS))
-        if isinstance(self.first_player, str):
-            _check_choice(self.first_player, "first_player", FIRST_PLAYER_CHOICES)
-        elif isinstance(self.first_player, bool) or not isinstance(self.first_player, Integral):
-            raise RulesError(
-                f"first_player must be a seat 0..{self.players - 1}, 'random' or 'suit', "
-                f"not {quote(self.first_player)}"
-            )
-        elif not 0 <= self.first_player < self.players:
-            raise RulesError(
-                f"first_player {quote(self.first_player)} is not a seat: with {self.players} "
-                f"players the seats are 0..{self.players - 1}"
-            )
-        else:
-            set_(self, "first_player", int(self.first_player))
-        _check_bool(self.equal_accepted, "equal_accepted")
-        _check_bool(self.bank_ends_turn, "bank_ends_turn")
-        if not isinstance(self.ace_shares, AceShares):
-            set_(self, "ace_shares", AceShares(self.ace_shares))
-        _check_choice(self.rob_target, "rob_target", ROB_TARGETS)
-        _check_choice(self.loot_to, "loot_to", LOOT_DESTINATIONS)
-        _check_choice(self.auto_aces, "auto_aces", AUTO_ACES)
-        if self.max_bank_aces is not None:
-            limit = _check_int(self.max_bank_aces, "max_bank_aces", 0, MAX_ACE_LIMIT)
-            set_(self, "max_bank_aces", limit)
-        set_(self, "max_turns", _check_int(self.max_turns, "max_turns", 1, MAX_TURNS))
-        _check_bool(self.auto_bank_at_end, "auto_bank_at_end")
-        for name in CUSTOM_RULES:
-            value = getattr(self, name)
-            if value is not None and not callable(value):
-                raise RulesError(f"{name} must be a function or None, not {quote(value)}")
+        players = OPTION["players"].check(self.players)
+        for option in OPTIONS:  # in order: players is read before first_player needs it
+            set_(self, option.name, option.check(getattr(self, option.name), players))
         # What the hot paths read, worked out once (a bad accept_rule fails here, named).
         set_(self, "verdicts", _verdicts(self.equal_accepted, self.accept_rule))
         shares = self.ace_shares.by_suit_index
@@ -301,7 +88,7 @@ class Rules:
 
     def __reduce__(self):
         # Rebuilt from the options (processes, Dask): the worked-out tables are not sent.
-        return (Rules, tuple(getattr(self, name) for name in _FIELDS))
+        return (Rules, tuple(getattr(self, name) for name in NAMES))
 
     def replace(self, **changes) -> Rules:
         """A copy with some options changed, validated like a new ``Rules``."""
@@ -311,12 +98,7 @@ class Rules:
     def to_dict(self) -> dict:
         """The options as JSON-safe data (shares as text such as ``"1/3"``; a custom rule as
         its function's name, for screens: such rules cannot be loaded back)."""
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        data["ace_shares"] = {s: str(f) for s, f in self.ace_shares.items()}
-        for name in CUSTOM_RULES:
-            if data[name] is not None:
-                data[name] = function_name(data[name])
-        return data
+        return {o.name: o.to_data(getattr(self, o.name)) for o in OPTIONS}
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Rules:
@@ -335,18 +117,13 @@ class Rules:
         return {name: getattr(self, name) for name in CUSTOM_RULES if getattr(self, name)}
 
     def describe(self) -> list[str]:
-        """One line per option that differs from the original rules, for screens and logs."""
-        lines = []
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value != getattr(_ORIGINAL, f.name):
-                if f.name == "ace_shares":
-                    shares = value.by_suit_index
-                    value = ", ".join(f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(shares))
-                elif f.name in CUSTOM_RULES:
-                    value = function_name(value)
-                lines.append(f"{f.name} = {value}")
-        return lines
+        """One line per option that differs from the original rules, for screens and logs:
+        its label and its value in words (``"Whom an ace robs: the leader"``)."""
+        return [describe_option(name, getattr(self, name)) for name in self.differences(_ORIGINAL)]
+
+    def differences(self, other: Rules) -> list[str]:
+        """The names of the options whose values differ from ``other``'s, in order."""
+        return [name for name in NAMES if getattr(self, name) != getattr(other, name)]
 
     # ------------------------------------------------------------------ R5: what is accepted
 
@@ -453,17 +230,38 @@ class Rules:
         return int(result)
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+def describe_option(name: str, value) -> str:
+    """An option and its value as a person reads it: ``"Whom an ace robs: the leader"``
+    (``"..., as in the original rules"`` when a change brings an option back)."""
+    option = OPTION[name]
+    text = f"{option.label}: {option.say(value)}"
+    return f"{text}, as in the original rules" if value == getattr(_ORIGINAL, name) else text
 
 
 def _check_names(options: Mapping) -> None:
-    unknown = [name for name in options if name not in _FIELDS]
+    unknown = [name for name in options if name not in OPTION]
     if unknown:
         shown = ", ".join(quote(name, 30) for name in unknown[:5])
         raise RulesError(
-            f"unknown rule option(s) {shown}; the options are {', '.join(_FIELDS)} (RULES.md §2)"
+            f"unknown rule option(s) {shown}; the options are {', '.join(NAMES)} (RULES.md §2)"
         )
 
+
+# The fields: one per declared option, with its default (a fresh AceShares for the shares).
+Rules.__annotations__ = {option.name: "object" for option in OPTIONS}
+for _option in OPTIONS:
+    _default = (
+        dataclasses.field(default_factory=AceShares)
+        if _option.kind == "shares"
+        else _option.default
+    )
+    setattr(Rules, _option.name, _default)
+Rules = dataclasses.dataclass(frozen=True)(Rules)
+Rules.__doc__ += "\n".join(
+    f"    - ``{o.name}`` ({o.rule}{', structural' if o.structural else ''}): {o.label}. {o.help}"
+    for o in OPTIONS
+)
+del _option, _default
 
 _dataclass_init = Rules.__init__
 
@@ -472,8 +270,8 @@ _dataclass_init = Rules.__init__
 def _init(self, *args, **options):
     # A misspelt option is a RulesError naming the known ones, not the dataclass's TypeError.
     _check_names(options)
-    if len(args) > len(_FIELDS):
-        raise RulesError(f"Rules takes at most {len(_FIELDS)} options, not {len(args)}")
+    if len(args) > len(NAMES):
+        raise RulesError(f"Rules takes at most {len(NAMES)} options, not {len(args)}")
     _dataclass_init(self, *args, **options)
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import pathlib
 import re
-from typing import NamedTuple
 
 import anywidget
 import traitlets
@@ -40,204 +39,38 @@ import traitlets
 from ..engine.cards import SUIT_SYMBOLS, SUITS
 from ..engine.errors import quote
 from ..engine.game import Game
-from ..engine.rules import (
-    AUTO_ACES,
-    LOOT_DESTINATIONS,
-    MAX_ACE_LIMIT,
-    MAX_DECKS,
-    MAX_PLAYERS,
-    ROB_TARGETS,
-    Rules,
-    function_name,
-)
+from ..engine.options import OPTION, OPTIONS, Option
+from ..engine.rules import Rules
 from .protocol import BadMessage, PythonOwnsState, check_envelope, notice, request_id
 
 __all__ = ["OPTIONS", "Option", "RulesEditor"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
-
-class Option(NamedTuple):
-    """One control of the editor: a ``Rules`` option, its rule, a label and a one-line help."""
-
-    name: str
-    rule: str
-    label: str
-    help: str
-
-
-# In the order of the Rules fields (RULES.md §2).
-OPTIONS = (
-    Option("players", "R1", "Players", "Seats at the table (2–8). Changing it starts a new game."),
-    Option(
-        "decks",
-        "R2",
-        "Decks",
-        "52-card decks shuffled together (1–4). Changing it starts a new game.",
-    ),
-    Option(
-        "first_player",
-        "R3",
-        "Who gets the first card",
-        "By lot, by the first card's suit (♠ seat 0, ♥ 1, ♣ 2, ♦ 3), or a seat.",
-    ),
-    Option(
-        "equal_accepted",
-        "R5",
-        "An equal card is accepted",
-        "Off: a card must be strictly higher than the one below it.",
-    ),
-    Option(
-        "bank_ends_turn",
-        "R8",
-        "Banking ends the turn",
-        "Off: after banking, the same player starts a new pile.",
-    ),
-    Option(
-        "ace_shares",
-        "R9",
-        "The share of the victim's cards each ace robs",
-        "Non-ace cards, rounded down; each share from 0 to 1, as a fraction (1/3) or a decimal.",
-    ),
-    Option(
-        "rob_target",
-        "R9",
-        "Whom an ace robs",
-        "The player before, the next player, or the leader (most cards that can be robbed).",
-    ),
-    Option(
-        "loot_to",
-        "R9",
-        "Where the loot goes",
-        "The robber's bank (safe), or the pile under the ace (at risk until banked).",
-    ),
-    Option(
-        "auto_aces",
-        "R11",
-        "Aces when a pile is banked",
-        "Ask the player each time, or keep or list them automatically.",
-    ),
-    Option(
-        "max_bank_aces",
-        "R12",
-        "The most aces a bank may hold",
-        "Banking past the limit lists the excess back into the deck.",
-    ),
-    Option(
-        "max_turns",
-        "R14a",
-        "Turn cap",
-        "The game ends after this many turns; cards still in play then score nothing.",
-    ),
-    Option(
-        "auto_bank_at_end",
-        "R14",
-        "Bank the last pile by itself",
-        "When the deck runs out, the last pile is banked without a click.",
-    ),
-    Option(
-        "accept_rule",
-        "R5",
-        "House rule for accepting a card",
-        "A Python function set from code (replaces R5); it can be removed here.",
-    ),
-    Option(
-        "loot_rule",
-        "R9",
-        "House rule for the loot",
-        "A Python function set from code (replaces R9's shares); it can be removed here.",
-    ),
-)
-_BY_NAME = {option.name: option for option in OPTIONS}
-
-BOOLS = ("equal_accepted", "bank_ends_turn", "auto_bank_at_end")
-TEXTS = ("max_turns",)
-FUNCTIONS = ("accept_rule", "loot_rule")
 #: The longest text the browser may send for a typed value (a share, the turn cap).
 MAX_TEXT = 40
 #: A message's fields (``id``: the request's own name, as in :mod:`.protocol`).
 FIELDS = ("intent", "version", "option", "suit", "value", "id")
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
-_WORDS = {
-    "rob_target": {
-        "previous": "the player before",
-        "next": "the next player",
-        "leader": "the leader",
-    },
-    "loot_to": {"bank": "the robber's bank", "pile": "the pile, under the ace"},
-    "auto_aces": {
-        None: "ask the player",
-        "keep": "keep (list the excess)",
-        "list": "list them all",
-    },
-}
 
-
-def _choices(name: str, rules: Rules) -> list[dict] | None:
+def _choices(option: Option, rules: Rules) -> list[dict] | None:
     """The values a select offers (JSON-safe), each with its words; None: not a select."""
-    if name == "players":
-        return [{"value": n, "label": str(n)} for n in range(2, MAX_PLAYERS + 1)]
-    if name == "decks":
-        return [{"value": n, "label": str(n)} for n in range(1, MAX_DECKS + 1)]
-    if name == "first_player":
-        seats = [{"value": s, "label": f"seat {s}"} for s in range(rules.players)]
-        return [
-            {"value": "random", "label": "by lot"},
-            {"value": "suit", "label": "by the first card's suit"},
-            *seats,
-        ]
-    if name == "max_bank_aces":
-        limits = [{"value": n, "label": str(n)} for n in range(MAX_ACE_LIMIT + 1)]
-        return [*limits, {"value": None, "label": "no limit"}]
-    if name in _WORDS:
-        values = {"rob_target": ROB_TARGETS, "loot_to": LOOT_DESTINATIONS}.get(name, AUTO_ACES)
-        return [{"value": v, "label": _WORDS[name][v]} for v in values]
-    return None
+    values = option.choices_for(rules.players)
+    if values is None:
+        return None
+    return [{"value": value, "label": option.say(value)} for value in values]
 
 
-def _kind(name: str) -> str:
-    if name in BOOLS:
-        return "bool"
-    if name in TEXTS:
-        return "text"
-    if name in FUNCTIONS:
-        return "function"
-    if name == "ace_shares":
-        return "shares"
-    return "choice"
-
-
-def _value(name: str, rules: Rules):
+def _value(option: Option, rules: Rules):
     """The option's value as the browser shows it (JSON-safe)."""
-    value = getattr(rules, name)
-    if name == "ace_shares":
-        return {suit: str(share) for suit, share in value.items()}
-    if name in TEXTS:
-        return str(value)
-    if name in FUNCTIONS:
-        return None if value is None else function_name(value)
-    return value
+    value = option.to_data(getattr(rules, option.name))
+    return str(value) if option.control == "text" else value
 
 
 def _same(a, b) -> bool:
     """Equal and of the same kind: JSON's true is not the seat 1, nor 0 the value false."""
     return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _words(name: str, value) -> str:
-    """An option's value in the words the editor shows (for the status line)."""
-    if name in FUNCTIONS:
-        return "none" if value is None else function_name(value)
-    if name == "max_bank_aces" and value is None:
-        return "no limit"
-    if name == "first_player":
-        return {"random": "by lot", "suit": "by the first card's suit"}.get(value, f"seat {value}")
-    if name in _WORDS:
-        return _WORDS[name][value]
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
@@ -361,9 +194,9 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
                 "A message from the editor did not say which form it was made on; nothing changed."
             )
         name = content.get("option")
-        if not isinstance(name, str) or name not in _BY_NAME:
+        if not isinstance(name, str) or name not in OPTION:
             raise BadMessage(f"There is no rule option {quote(name, 30)}; nothing changed.")
-        option = _BY_NAME[name]
+        option = OPTION[name]
         if version > self._version:
             raise BadMessage("A message from the editor named a form that does not exist yet.")
         if self.rules != self._shown:  # a bare game's rules changed from code since
@@ -373,7 +206,7 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
                 "The rules were changed elsewhere before that change arrived, so it was "
                 "ignored. The editor now shows the rules in force: have a look, then try again."
             )
-        kind = _kind(name)
+        kind = option.control
         suit = content.get("suit")
         if kind == "shares":
             if not isinstance(suit, str) or suit not in tuple(SUITS):
@@ -397,7 +230,7 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
                     f"{option.label} is a Python function: set it from code; here it can only "
                     "be removed. Nothing changed."
                 )
-        elif not any(_same(value, c["value"]) for c in _choices(name, self.rules)):
+        elif not any(_same(value, c["value"]) for c in _choices(option, self.rules)):
             raise BadMessage(
                 f"{quote(value, 30)} is not one of the choices for {name}; nothing changed."
             )
@@ -421,14 +254,14 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
             return
         self._errors.pop(field, None)
         self._shown = self.rules
-        option = _BY_NAME[name]
+        option = OPTION[name]
         if suit is not None:
             symbol = SUIT_SYMBOLS[SUITS.index(suit)]
             old, new = before.ace_shares[suit], rules.ace_shares[suit]
             what = f"the ace of {symbol} robs {new} (was {old})"
         else:
             old, new = getattr(before, name), getattr(rules, name)
-            what = f"{_words(name, new)} (was {_words(name, old)})"
+            what = f"{option.say(new)} (was {option.say(old)})"
         self._status = f"{option.rule} {option.label}: {what}." if old != new else ""
         self._publish()
         if self.notice.get("text"):  # a good change clears the last notice
@@ -438,7 +271,7 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
     def _make(rules: Rules, name: str, suit: str | None, value) -> Rules:
         if suit is not None:
             return rules.replace(ace_shares={**rules.ace_shares, suit: value.strip()})
-        if name in TEXTS:
+        if OPTION[name].control == "text":
             text = value.strip()
             # A whole number becomes an int; anything else goes to the engine as typed, so
             # its message quotes what was typed.
@@ -462,10 +295,10 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
                 "rule": option.rule,
                 "label": option.label,
                 "help": option.help,
-                "kind": _kind(option.name),
-                "value": _value(option.name, rules),
+                "kind": option.control,
+                "value": _value(option, rules),
             }
-            choices = _choices(option.name, rules)
+            choices = _choices(option, rules)
             if choices is not None:
                 data["choices"] = choices
             if option.name == "ace_shares":

@@ -29,6 +29,7 @@ import traitlets
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError, RulesError, quote
 from ..engine.game import Game
+from ..engine.options import STRUCTURAL
 from ..engine.rules import Rules
 from ..engine.words import and_join
 from .protocol import (
@@ -236,14 +237,14 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
         old = self._game.rules
-        if rules.players == old.players and rules.decks == old.decks:
+        if all(getattr(rules, name) == getattr(old, name) for name in STRUCTURAL):
             self._game.set_rules(rules)
             self._clear_notice()
             self._changed()
             return
         changed = [
             f"{name} {getattr(old, name)} → {getattr(rules, name)}"
-            for name in ("players", "decks")
+            for name in STRUCTURAL
             if getattr(old, name) != getattr(rules, name)
         ]
         added = []

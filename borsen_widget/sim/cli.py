@@ -5,8 +5,9 @@ Example::
     python -m borsen_widget simulate --players 3 --bots threshold:4 random --games 100000
 
 Bots are written ``random``, ``threshold:K``, ``probability:P``, ``ev`` or ``optimal``; when
-there are fewer bots than seats the list is repeated to fill them. Every rule option has a flag
-(``--help`` lists them).
+there are fewer bots than seats the list is repeated to fill them. Every rule option that is
+not a Python function has a flag, made from its declaration in
+:mod:`borsen_widget.engine.options` (``--help`` lists them).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import os
 import sys
 
 from ..engine.errors import RulesError, quote
+from ..engine.options import OPTIONS, Option
 from ..engine.randomness import MAX_SEED
-from ..engine.rules import LOOT_DESTINATIONS, MAX_TURNS, ROB_TARGETS, AceShares, Rules
+from ..engine.rules import Rules
 from ..play.bots import BOT_SPECS, StrategyError, bot_from_spec
 from .simulate import MAX_GAMES, MAX_KEPT_GAMES, MAX_WORKERS, simulate
 
@@ -46,39 +48,64 @@ def whole(low: int, high: int | None, what: str):
     return read
 
 
-def _shares(text: str) -> AceShares:
-    """``S=1,H=1/3`` → the ace shares (R9), read by the engine's bounded reader (a share of
-    "1e-100000000" is refused at once, never built)."""
-    if len(text) > 200:
-        raise argparse.ArgumentTypeError(f"write shares as S=1/2,H=1/3; not {quote(text)}")
-    shares = {}
-    for part in text.replace(" ", "").split(","):
-        if not part:
+def _option_type(option: Option):
+    """An argparse type reading a rule option's value with :meth:`Option.parse` (bounded: a
+    share of "1e-100000000" is refused at once, never built); its error names the flag."""
+
+    def read(text: str):
+        try:
+            return option.parse(text)
+        except RulesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    read.__name__ = option.flag
+    return read
+
+
+def _metavar(option: Option) -> str | None:
+    if option.kind == "shares":
+        return "S=1/2,H=1/3"
+    if option.kind in ("choice", "seat", "limit"):
+        named = [_CHOICE_TEXT.get(c, str(c)) for c in option.choices]
+        if option.kind == "seat":
+            named.append("SEAT")
+        if option.kind == "limit":
+            named = ["N", "none"]
+        return "{" + ",".join(named) + "}"
+    return None
+
+
+# How a value that is no word is typed (auto_aces=None is "ask").
+_CHOICE_TEXT = {None: "ask"}
+# Older, shorter spellings of a flag that scripts may use.
+_ALIASES = {"ace_shares": ("--shares",)}
+
+
+def add_rule_flags(group) -> None:
+    """One flag per rule option of :data:`OPTIONS` that a command line can set (a Python
+    function cannot be), with its rule number, label and default in ``--help``."""
+    for option in OPTIONS:
+        if option.kind == "function":
             continue
-        suit, sep, value = part.partition("=")
-        if not sep:
-            raise argparse.ArgumentTypeError(f"write shares as S=1/2,H=1/3; not {quote(part)}")
-        shares[suit] = value
-    try:
-        return AceShares(shares)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _ace_limit(text: str):
-    if text.lower() in ("none", "no", "unlimited"):
-        return None
-    return whole(0, None, "--max-bank-aces")(text)
-
-
-def _first_player(text: str):
-    if text.strip().lstrip("+-").isdigit():
-        return whole(-(10**9), 10**9, "--first-player")(text)
-    return text
-
-
-def _auto_aces(text: str):
-    return None if text.lower() in ("ask", "none") else text
+        flags = (option.flag, *_ALIASES.get(option.name, ()))
+        text = f"{option.rule}: {option.label.lower()} (default {option.say(option.default)})"
+        if option.kind == "bool":
+            group.add_argument(
+                *flags,
+                dest=option.name,
+                action=argparse.BooleanOptionalAction,
+                default=argparse.SUPPRESS,  # not given: the Rules' default
+                help=text,
+            )
+        else:
+            group.add_argument(
+                *flags,
+                dest=option.name,
+                type=_option_type(option),
+                default=argparse.SUPPRESS,
+                metavar=_metavar(option),
+                help=text,
+            )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -136,53 +163,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=f"also write one row per game to PATH (at most {MAX_KEPT_GAMES:,} games)",
     )
-    rules = sim.add_argument_group("rules (RULES.md; defaults are the original rules)")
-    rules.add_argument(
-        "--players", type=whole(0, None, "--players"), default=None, help="R1: 2..8 seats"
+    rules = sim.add_argument_group(
+        "rules (RULES.md; defaults are the original rules; --players defaults to the bots)"
     )
-    rules.add_argument("--decks", type=whole(0, None, "--decks"), default=1, help="R2: 1..4 decks")
-    rules.add_argument(
-        "--first-player", type=_first_player, default="random", help="R3: a seat, random, suit"
-    )
-    rules.add_argument(
-        "--equal-accepted",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="R5: an equal card is accepted",
-    )
-    rules.add_argument(
-        "--bank-ends-turn",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="R8: banking passes the turn on",
-    )
-    rules.add_argument(
-        "--shares", type=_shares, default=None, metavar="S=1/2,H=1/3", help="R9: ace shares"
-    )
-    rules.add_argument("--rob-target", choices=ROB_TARGETS, default="previous", help="R9")
-    rules.add_argument("--loot-to", choices=LOOT_DESTINATIONS, default="bank", help="R9")
-    rules.add_argument(
-        "--auto-aces",
-        type=_auto_aces,
-        default=None,
-        metavar="{ask,keep,list}",
-        help="R11: who decides on aces (ask: each bot)",
-    )
-    rules.add_argument(
-        "--max-bank-aces", type=_ace_limit, default=2, metavar="N|none", help="R12: ace limit"
-    )
-    rules.add_argument(
-        "--max-turns",
-        type=whole(1, MAX_TURNS, "--max-turns"),
-        default=10_000,
-        help="R14a: the cap on turns",
-    )
-    rules.add_argument(
-        "--auto-bank-at-end",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="R14: the engine banks the last pile",
-    )
+    add_rule_flags(rules)
     return main
 
 
@@ -198,21 +182,10 @@ def main(argv=None) -> int:
                     f"not {args.games:,}"
                 )
         bots = [bot_from_spec(spec) for spec in args.bots]
-        players = args.players if args.players is not None else max(len(bots), 2)
-        rules = Rules(
-            players=players,
-            decks=args.decks,
-            first_player=args.first_player,
-            equal_accepted=args.equal_accepted,
-            bank_ends_turn=args.bank_ends_turn,
-            ace_shares=args.shares,
-            rob_target=args.rob_target,
-            loot_to=args.loot_to,
-            auto_aces=args.auto_aces,
-            max_bank_aces=args.max_bank_aces,
-            max_turns=args.max_turns,
-            auto_bank_at_end=args.auto_bank_at_end,
-        )
+        chosen = {o.name: getattr(args, o.name) for o in OPTIONS if hasattr(args, o.name)}
+        chosen.setdefault("players", max(len(bots), 2))
+        rules = Rules(**chosen)
+        players = rules.players
         if len(bots) > players:
             raise ValueError(f"{len(bots)} bots for {players} seats: add --players {len(bots)}")
         seats = [bots[i % len(bots)] for i in range(players)]

@@ -29,11 +29,14 @@ victims follow :meth:`Rules.victim_order`, and the keep policy lists aces in
 ThresholdBot's ``k``, RandomBot's coin, ProbabilityBot's ``accepted < p × deck`` and
 ExpectedValueBot's one-draw value (:func:`borsen_widget.analysis.one_draw_value`).
 
-Covered: every option of :class:`~borsen_widget.Rules` except a custom ``loot_rule`` (it reads
-whole banks), for :class:`RandomBot`, :class:`ThresholdBot`, :class:`ProbabilityBot` and
-:class:`ExpectedValueBot`. Anything else goes to the reference engine (:func:`fast_unsupported`
-says why). ``tests/sim/`` checks the agreement with the engine exactly (the same deck orders and
-choices, scripted, give the same games, for every option) and in distribution.
+Covered: the values of each option that its declaration lists as fast
+(:attr:`borsen_widget.engine.options.Option.fast`: every option except a custom ``loot_rule``,
+which reads whole banks), for :class:`RandomBot`, :class:`ThresholdBot`,
+:class:`ProbabilityBot` and :class:`ExpectedValueBot`. Anything else goes to the reference
+engine (:func:`fast_unsupported` says why). Every choice below is a lookup of the values
+declared (:data:`CHOICES_PLAYED`), never an ``else`` that would stand for "every other value";
+``tests/sim/`` checks that these lookups hold exactly the declared values, and the agreement with the engine exactly (the same deck orders and choices,
+scripted, give the same games, for every declared value) and in distribution.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import numpy as np
 
 from ..engine.cards import DISTINCT_CARDS, FIRST_ACE
 from ..engine.events import END_REASONS
+from ..engine.options import fast_unsupported_option
 from ..engine.rules import Rules
 from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 
@@ -52,6 +56,19 @@ _POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILI
 _POLICY[ExpectedValueBot] = EXPECTED
 END_DECK, END_MAX_TURNS = END_REASONS.index("deck"), END_REASONS.index("max_turns")
 EMPTY = 52  # the "top card" of an empty pile
+# What the batch does for each declared fast value of the options that are choices (R3, R9,
+# R11): the keys must be exactly the values each option declares fast (a test checks).
+_FIRST = {"random": "lot", "suit": "suit"}  # R3 (a seat number is played as itself)
+_VICTIMS = {"previous": -1, "next": +1, "leader": 0}  # R9: a fixed step, or 0 for the leader
+_LOOT_TO_BANK = {"bank": True, "pile": False}  # R9
+_ACE_POLICY = {None: "keep", "keep": "keep", "list": "list"}  # R11: bots keep when asked
+#: What the batch plays of each option that is a choice: exactly its declared fast values.
+CHOICES_PLAYED = {
+    "first_player": _FIRST,
+    "rob_target": _VICTIMS,
+    "loot_to": _LOOT_TO_BANK,
+    "auto_aces": _ACE_POLICY,
+}
 _HALF = np.uint64(1 << 31)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _SHIFT32 = np.uint64(32)
@@ -59,9 +76,12 @@ _SHIFT32 = np.uint64(32)
 
 def fast_unsupported(rules: Rules, bots) -> str | None:
     """Why these rules and bots need the reference engine, or ``None`` if the fast path plays
-    them."""
-    if rules.loot_rule is not None:
-        return "the rules use a custom loot_rule (a Python function of whole banks)"
+    them. What it plays of each rule option is declared with the option
+    (:attr:`~borsen_widget.engine.options.Option.fast`): a value not declared there is never
+    played here, whatever its code below would do."""
+    why = fast_unsupported_option(rules)
+    if why:
+        return why
     for bot in bots:
         if type(bot) not in _POLICY:
             return f"{bot} is not a built-in strategy"
@@ -171,8 +191,9 @@ def play_batch(
     limit = rules.max_bank_aces
     max_turns = rules.max_turns
     auto_aces = rules.auto_aces
-    loot_to_bank = rules.loot_to == "bank"
-    rob_target = rules.rob_target
+    ace_policy = _ACE_POLICY[auto_aces]
+    loot_to_bank = _LOOT_TO_BANK[rules.loot_to]
+    rob_step = _VICTIMS[rules.rob_target]
     bank_ends_turn = rules.bank_ends_turn
     non_aces_in_play = 48 * decks
 
@@ -191,13 +212,14 @@ def play_batch(
     draws = 0  # cards drawn so far in every game
     rot = rotations
     first = rules.first_player
+    first = first if isinstance(first, int) else _FIRST[first]
     if isinstance(first, int):
         cur = (first + rot) % n
-    elif first == "random" and script is not None:
+    elif first == "lot" and script is not None:
         cur = (np.asarray(script.first, dtype=np.int64) + rot) % n
-    elif first == "random":
+    elif first == "lot":
         cur = rng.integers(0, n, A)
-    else:
+    elif first == "suit":
         cur = np.zeros(A, dtype=np.int64)  # set by the first card's suit (R3), below
     cur = cur.astype(np.int64)
     pile_n = np.zeros(A, dtype=np.int64)
@@ -224,14 +246,8 @@ def play_batch(
 
     def victims(robber, cols):
         """R9: whom each robber robs (``cols`` are the games' positions)."""
-        if rob_target == "previous":
-            victim = robber - 1
-            victim[victim < 0] = n - 1
-            return victim
-        if rob_target == "next":
-            victim = robber + 1
-            victim[victim == n] = 0
-            return victim
+        if rob_step:  # "previous" or "next": a fixed step around the table
+            return (robber + rob_step) % n
         # "leader": the most robbable cards; on a tie the earlier seat of the rules' order.
         best = np.full(len(cols), -1, dtype=np.int64)
         victim = np.zeros(len(cols), dtype=np.int64)
@@ -253,9 +269,9 @@ def play_batch(
         bank_aces[spot] = held
         # Who has a decision that can list something: over the limit (R12), or a policy
         # that may list incoming aces. Below the limit the keep policy lists nothing.
-        if auto_aces == "list":
+        if ace_policy == "list":
             ask = np.ones(len(cols), dtype=bool)
-        else:
+        elif ace_policy == "keep":
             ask = held > limit if limit is not None else np.zeros(len(cols), dtype=bool)
             if auto_aces is None and has_random:
                 ask |= is_random[player]
@@ -277,14 +293,14 @@ def play_batch(
         # Pending (R12): every ace of the bank when over the limit, else the incoming ones.
         pending = np.where(over, in_bank, incoming)
         chosen = np.zeros_like(in_bank)
-        if auto_aces == "list":
+        if ace_policy == "list":
             chosen[:] = incoming
             need = to_list - inc_total
             for s in list_order:
                 take = np.clip(np.minimum(need, in_bank[s] - chosen[s]), 0, None)
                 chosen[s] += take
                 need -= take
-        else:  # "keep", the bots' default: list only the excess
+        elif ace_policy == "keep":  # the bots' policy when asked: list only the excess
             need = to_list.copy()
             for s in list_order:
                 take = np.minimum(need, pending[s])

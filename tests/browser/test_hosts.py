@@ -288,7 +288,7 @@ def test_marimo_app(host_page, marimo, artifacts):
     untick_equal_cards(page.locator(EDITOR))
     until(
         "equal_accepted off in Python",
-        lambda: "equal_accepted = False" in caught_up(page, game)["rules"],
+        lambda: "An equal card is accepted: off" in caught_up(page, game)["rules"],
         page,
     )
     # A refused value: the engine's message beside the control, nothing changed in Python.
@@ -297,7 +297,7 @@ def test_marimo_app(host_page, marimo, artifacts):
     error = page.locator(f'{EDITOR} [data-field="ace_shares.S"]')
     error.wait_for()
     assert "between 0 and 1" in error.inner_text()
-    assert "ace_shares" not in caught_up(page, game)["rules"]
+    assert "each ace robs" not in caught_up(page, game)["rules"]
     shoot(page, game, page.locator(EDITOR), "marimo")
     assert page.outside_requests == []
     print(f"marimo: {time.monotonic() - started:.1f} s from opening the page")

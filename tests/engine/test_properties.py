@@ -13,39 +13,12 @@ import random
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from rule_options import rule_sets
 
-from borsen_widget import Game, RandomBot, Rules, ThresholdBot, play
+from borsen_widget import Game, RandomBot, ThresholdBot, play
 
 # Generous: with R13 every game ends with probability 1, and the cap makes it certain (R14a).
 STEP_BUDGET = 200_000
-
-
-@st.composite
-def rule_sets(draw) -> Rules:
-    """Every option of RULES.md §2, each value reachable."""
-    players = draw(st.integers(2, 8))
-    return Rules(
-        players=players,
-        decks=draw(st.sampled_from([1, 1, 1, 2, 2, 3, 4])),
-        first_player=draw(
-            st.one_of(st.sampled_from(["random", "suit"]), st.integers(0, players - 1))
-        ),
-        equal_accepted=draw(st.booleans()),
-        bank_ends_turn=draw(st.booleans()),
-        ace_shares=draw(
-            st.dictionaries(
-                st.sampled_from("SHCD"),
-                st.fractions(min_value=0, max_value=1, max_denominator=6),
-                max_size=4,
-            )
-        ),
-        rob_target=draw(st.sampled_from(["previous", "next", "leader"])),
-        loot_to=draw(st.sampled_from(["bank", "pile"])),
-        auto_aces=draw(st.sampled_from([None, None, "keep", "list"])),
-        max_bank_aces=draw(st.one_of(st.none(), st.integers(0, 8), st.just(2))),
-        max_turns=draw(st.one_of(st.just(10_000), st.integers(1, 80))),
-        auto_bank_at_end=draw(st.booleans()),
-    )
 
 
 def random_action(game: Game, rng: random.Random, p_draw: float):

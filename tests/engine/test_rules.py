@@ -114,7 +114,14 @@ def test_from_dict_rejects_bad_data():
 def test_describe_lists_only_the_changes():
     assert Rules().describe() == []
     lines = Rules(players=4, ace_shares={"S": 1}).describe()
-    assert lines == ["players = 4", "ace_shares = ♠ 1, ♥ 1/3, ♣ 1/4, ♦ 1/5"]
+    assert lines == [
+        "Players: 4",
+        "The share of the victim's cards each ace robs: ♠ 1, ♥ 1/3, ♣ 1/4, ♦ 1/5",
+    ]
+    assert Rules(max_bank_aces=None, rob_target="leader").describe() == [
+        "Whom an ace robs: the leader",
+        "The most aces a bank may hold: no limit",
+    ]
 
 
 def test_rules_pickle_and_copy():

@@ -225,7 +225,7 @@ def test_the_widget_offers_an_editor_that_changes_its_game():
     assert isinstance(editor, RulesEditor) and editor.target is w
     set_option(editor, "ace_shares", "1", suit="S")
     assert w.game.rules.ace_shares["S"] == 1
-    assert any("ace_shares" in e["text"] for e in w.view["events"])
+    assert any("each ace robs: ♠ 1," in e["text"] for e in w.view["events"])
     set_option(editor, "ace_shares", "1.5", suit="S")
     assert w.game.rules.ace_shares["S"] == 1 and "ace_shares.S" in editor.errors
     set_option(editor, "equal_accepted", False)

@@ -549,8 +549,8 @@ def test_setting_rules_for_the_same_table_changes_them_in_the_game():
     game = w.game
     w.rules = w.rules.replace(equal_accepted=False)
     assert w.game is game and w.rules.equal_accepted is False
-    assert texts(w)[-1] == "The rules change: equal_accepted = False."
-    assert w.view["rules"] == ["equal_accepted = False"]
+    assert texts(w)[-1] == "The rules change: An equal card is accepted: off."
+    assert w.view["rules"] == ["An equal card is accepted: off"]
 
 
 def test_setting_rules_for_another_table_starts_a_new_game():

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from borsen_widget import RandomBot, Rules, ThresholdBot
 from borsen_widget.__main__ import main
+from borsen_widget.engine.options import OPTIONS as DECLARED
 from borsen_widget.sim import cli
 from borsen_widget.sim.simulate import MAX_GAMES, simulate
 
@@ -81,16 +82,24 @@ def test_command_line_rule_flags(capsys):
     )
     out = capsys.readouterr().out
     assert code == 0
-    for text in ("equal_accepted = False", "rob_target = leader", "loot_to = pile", "♠ 1"):
+    for text in (
+        "An equal card is accepted: off",
+        "Whom an ace robs: the leader",
+        "Where the loot goes: the pile, under the ace",
+        "♠ 1,",
+        "Who gets the first card: by the first card's suit",
+        "Banking ends the turn: off",
+    ):
         assert text in out
-    assert "decks = 2" in out and "max_bank_aces = None" in out
+    assert "Decks: 2" in out and "The most aces a bank may hold: no limit" in out
 
 
 def test_command_line_errors(capsys):
     assert main(["simulate", "--bots", "wizard"]) == 2
     assert "unknown bot" in capsys.readouterr().err
-    assert main(["simulate", "--players", "9"]) == 2
-    assert "players" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # R1: refused while the flags are read
+        main(["simulate", "--players", "9"])
+    assert stop.value.code == 2 and "players" in capsys.readouterr().err
 
 
 COMMAND = "simulate --players 3 --bots threshold:4 random --games 2000 --seed 1".split()
@@ -189,8 +198,13 @@ def test_shares_are_read_by_the_engines_bounded_reader(shares, capsys, no_games)
 
 def test_shares_that_are_fine_reach_the_rules():
     args = cli.parser().parse_args(["simulate", "--shares", "S=1, H=0.25,d=1/5"])
-    assert args.shares == {"S": 1, "H": Fraction(1, 4), "C": Fraction(1, 4), "D": Fraction(1, 5)}
-    rules = Rules(ace_shares=args.shares)
+    assert args.ace_shares == {
+        "S": 1,
+        "H": Fraction(1, 4),
+        "C": Fraction(1, 4),
+        "D": Fraction(1, 5),
+    }
+    rules = Rules(ace_shares=args.ace_shares)
     assert str(rules.ace_shares["S"]) == "1" and str(rules.ace_shares["H"]) == "1/4"
     assert str(rules.ace_shares["D"]) == "1/5"
 
@@ -229,8 +243,11 @@ def test_csv_with_more_games_than_can_be_kept_is_refused(tmp_path, capsys, no_ga
 
 
 def test_rules_errors_are_one_line(capsys, no_games):
-    assert main(["simulate", "--players", "9"]) == 2
-    assert "players" in one_error_line(capsys.readouterr().err)
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--players", "9"])
+    assert stop.value.code == 2 and "players" in one_error_line(capsys.readouterr().err)
+    assert main(["simulate", "--players", "2", "--first-player", "5"]) == 2  # R3: no such seat
+    assert "not a seat" in one_error_line(capsys.readouterr().err)
     for spec in ("threshold:0", "threshold:" + "9" * 50, "wizard"):
         assert main(["simulate", "--bots", spec]) == 2
         assert "bot" in one_error_line(capsys.readouterr().err)
@@ -294,3 +311,20 @@ def test_any_value_of_any_option_ends_in_0_or_2_and_one_short_line(flag, value, 
     else:
         assert not played
         one_error_line(err)
+
+
+def test_every_rule_option_has_its_flag_from_the_declarations(capsys):
+    """Issue 20: the flags and their help come from engine.options, one per option that is
+    not a Python function; a flag given is the option's value, one left out its default."""
+    with pytest.raises(SystemExit):
+        cli.parser().parse_args(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for option in DECLARED:
+        if option.kind == "function":
+            assert option.flag not in text
+            continue
+        assert option.flag in text and f"{option.rule}: {option.label.lower()}" in text
+        args = cli.parser().parse_args(["simulate"])
+        assert not hasattr(args, option.name)  # left out: Rules' default
+    args = cli.parser().parse_args(["simulate", "--max-bank-aces", "none", "--auto-aces", "ask"])
+    assert args.max_bank_aces is None and args.auto_aces is None

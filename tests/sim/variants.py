@@ -1,37 +1,21 @@
 """The rule variants and bot line-ups that the fast simulator is checked on against the engine:
-one entry per rule option of RULES.md §2 that is not the default (and a few combinations)."""
+one entry per sample value of each rule option of RULES.md §2, made from the options'
+declarations (``rule_options.option_variants``), and a few combinations."""
 
-from borsen_widget import RandomBot, ThresholdBot
+from rule_options import option_variants
+
+from borsen_widget import RandomBot, Rules, ThresholdBot
+from borsen_widget.engine.options import fast_unsupported_option
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
 
 MIX = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.5), ExpectedValueBot(), ThresholdBot(2)]
 
-# One entry per rule option that is not the default (and a few combinations).
+# One entry per sample value of each rule option, from its declaration (engine/options.py),
+# and a few combinations.
 VARIANTS = {
-    "original": {},
-    "R1 players=2": {"players": 2},
-    "R1 players=5": {"players": 5},
-    "R1 players=8": {"players": 8},
-    "R2 decks=2": {"decks": 2},
-    "R2 decks=4": {"decks": 4},
-    "R3 first_player=1": {"first_player": 1},
-    "R3 first_player=suit": {"first_player": "suit"},
-    "R5 equal_accepted=False": {"equal_accepted": False},
-    "R8 bank_ends_turn=False": {"bank_ends_turn": False},
-    "R9 ace_shares": {"ace_shares": {"S": 1, "H": "2/3", "C": "1/2", "D": "1/3"}},
-    "R9 ace_shares zero": {"ace_shares": {"S": 0, "D": "9/10"}},
-    "R9 rob_target=next": {"rob_target": "next"},
-    "R9 rob_target=leader": {"rob_target": "leader", "players": 4},
-    "R9 loot_to=pile": {"loot_to": "pile"},
-    "R11 auto_aces=keep": {"auto_aces": "keep"},
-    "R11 auto_aces=list": {"auto_aces": "list"},
-    "R12 max_bank_aces=0": {"max_bank_aces": 0},
-    "R12 max_bank_aces=1": {"max_bank_aces": 1},
-    "R12 max_bank_aces=None": {"max_bank_aces": None},
+    **option_variants(),
+    "R9 rob_target=leader, 4 players": {"rob_target": "leader", "players": 4},
     "R12 two decks, limit 3": {"decks": 2, "max_bank_aces": 3, "auto_aces": None},
-    "R14 auto_bank_at_end=False": {"auto_bank_at_end": False},
-    "R14a max_turns=24": {"max_turns": 24},
-    "R14a max_turns=3": {"max_turns": 3},
     "combined": {
         "players": 4,
         "decks": 2,
@@ -42,6 +26,12 @@ VARIANTS = {
         "bank_ends_turn": False,
         "first_player": "suit",
     },
+}
+#: The variants the fast simulator plays (the others fall back to the engine, with a reason).
+FAST_VARIANTS = {
+    name: options
+    for name, options in VARIANTS.items()
+    if fast_unsupported_option(Rules(**options)) is None
 }
 
 # Each built-in strategy alone, and against the others (original rules).

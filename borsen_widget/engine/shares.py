@@ -1,0 +1,141 @@
+"""The aces' shares (R9): how a share is read and bounded, and the four shares of one game.
+
+A share is an exact fraction in [0, 1] whose denominator is at most
+:data:`MAX_SHARE_DENOMINATOR` (1/3 or "1/3", 0.25, "0.125"; a float must be exactly such a
+fraction in decimal: 0.1 is 1/10), so that no input costs unbounded time or memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Rational, Real
+from typing import Any
+
+from .cards import SUIT_SYMBOLS, SUITS
+from .errors import RulesError, quote, shorten
+
+#: The original rules' shares (R9): ♠ a half, ♥ a third, ♣ a quarter, ♦ a fifth.
+DEFAULT_SHARES = {
+    "S": Fraction(1, 2),
+    "H": Fraction(1, 3),
+    "C": Fraction(1, 4),
+    "D": Fraction(1, 5),
+}
+#: The finest share an ace may take: denominators up to a million (1/3, 7/1000, 0.000001).
+MAX_SHARE_DENOMINATOR = 1_000_000
+
+# A share written as text: a whole number, a fraction a/b or a decimal, digits bounded so that
+# reading it costs nothing ("1e-100000000" would build a number of 100 million digits).
+_SHARE_TEXT = re.compile(r"\s*(\d{1,7})\s*(?:/\s*(\d{1,7})\s*)?|\s*(\d{0,7}\.\d{1,7})\s*")
+
+
+def suit_symbol(suit: str) -> str:
+    """``"S"`` → ``"♠"``: how messages name a suit."""
+    return SUIT_SYMBOLS[SUITS.index(suit)] if suit in SUITS else suit
+
+
+def read_share(value: Any, what: str) -> Fraction:
+    """A share (R9) as an exact fraction in [0, 1] with a denominator of at most
+    :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational number (NumPy's
+    integers too), text such as ``"1/3"`` or ``"0.25"``, or a float, read as its decimal text
+    (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever its size."""
+    allowed = (
+        f"{what} must be a fraction between 0 and 1 such as 1/2, '1/3' or 0.25, with a "
+        f"denominator of at most {MAX_SHARE_DENOMINATOR:,}"
+    )
+    if isinstance(value, bool):
+        raise RulesError(f"{allowed}; not {value!r}")
+    if isinstance(value, str):
+        match = _SHARE_TEXT.fullmatch(value) if len(value) <= 40 else None
+        if match is None:
+            raise RulesError(f"{allowed}; not the text {quote(value)}")
+        top, bottom, decimal = match.groups()
+        if decimal is not None:
+            share = Fraction(decimal)
+        elif int(bottom or 1) == 0:
+            raise RulesError(f"{allowed}; not {quote(value)} (a zero denominator)")
+        else:
+            share = Fraction(int(top), int(bottom or 1))
+    elif isinstance(value, Rational):  # int, Fraction, NumPy integers
+        numerator, denominator = int(value.numerator), int(value.denominator)
+        if numerator.bit_length() > 64 or denominator.bit_length() > 64:
+            raise RulesError(f"{allowed}; not a number of {quote(value)}'s size")
+        share = Fraction(numerator, denominator)
+    elif isinstance(value, Real | Decimal):  # float, NumPy floats, Decimal
+        try:
+            number = float(value)
+        except (OverflowError, ValueError):
+            raise RulesError(f"{allowed}; not {quote(value)}") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise RulesError(f"{allowed}; not {quote(value)}")
+        share = Fraction(repr(number))  # the decimal text: 0.1 is 1/10, not 3602879.../2**55
+    else:
+        raise RulesError(f"{allowed}; not {quote(value)}")
+    if not 0 <= share <= 1:
+        raise RulesError(f"{what} must be between 0 and 1, not {shorten(str(share))}")
+    if share.denominator > MAX_SHARE_DENOMINATOR:
+        raise RulesError(f"{allowed}; {quote(value)} is {shorten(str(share))}")
+    return share
+
+
+class AceShares(Mapping):
+    """The share of the victim's robbable cards each ace takes (R9): suit letter → Fraction.
+
+    Immutable and hashable; compares equal to a plain dict with the same items.
+    """
+
+    __slots__ = ("_shares",)
+
+    def __init__(self, shares: Mapping | None = None):
+        merged = dict(DEFAULT_SHARES)
+        if shares is not None:
+            if not isinstance(shares, Mapping):
+                raise RulesError(f"ace_shares must map suits to fractions, not {quote(shares)}")
+            if len(shares) > 8:
+                raise RulesError(f"ace_shares names at most the four suits, not {len(shares)}")
+            for key, value in shares.items():
+                suit = key.upper() if isinstance(key, str) else key
+                if isinstance(suit, str) and suit in SUIT_SYMBOLS:
+                    suit = SUITS[SUIT_SYMBOLS.index(suit)]
+                if suit not in DEFAULT_SHARES:
+                    raise RulesError(
+                        f"ace_shares has an unknown suit {quote(key)}: use ♠ ♥ ♣ ♦ (or S H C D)"
+                    )
+                merged[suit] = read_share(value, f"the share of the ace of {suit_symbol(suit)}")
+        object.__setattr__(self, "_shares", tuple(merged[s] for s in SUITS))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("ace shares are immutable")
+
+    def __getitem__(self, suit: str) -> Fraction:
+        try:
+            return self._shares[SUITS.index(suit)]
+        except (ValueError, TypeError):
+            raise KeyError(suit) from None
+
+    def __iter__(self):
+        return iter(SUITS)
+
+    def __len__(self) -> int:
+        return 4
+
+    def __hash__(self) -> int:
+        return hash(self._shares)
+
+    def __reduce__(self):
+        # Rebuilt from plain data: pickling (processes, Dask) must not go through __setattr__.
+        return (AceShares, (dict(self.items()),))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(
+            f"{s!r}: Fraction({f.numerator}, {f.denominator})" for s, f in self.items()
+        )
+        return "{" + inner + "}"
+
+    @property
+    def by_suit_index(self) -> tuple[Fraction, ...]:
+        """The shares in suit order ♠ ♥ ♣ ♦ (suit index 0..3)."""
+        return self._shares

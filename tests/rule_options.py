@@ -1,0 +1,79 @@
+"""What the tests draw and play of the rule options, made from their one declaration
+(:data:`borsen_widget.engine.options.OPTIONS`), so that a new option or value is tested without
+a new line here:
+
+- :func:`rule_sets`: a hypothesis strategy over every option, each legal value reachable
+  (imported as ``rule_options`` from every test folder);
+- :func:`option_variants`: one rule set per sample value of each option (its declared
+  ``samples``, and every value of a choice), the variants the fast simulator is checked on.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from borsen_widget import Rules
+from borsen_widget.engine.options import OPTIONS, Option
+
+#: Options the strategies leave at their default: Python functions (house rules) are drawn
+#: from their declared samples only, and rarely, since they replace a rule.
+_RARE = ("function",)
+
+
+def values(option: Option, players: int = 8) -> st.SearchStrategy:
+    """Every legal value of ``option`` (seats up to ``players``), the default and the declared
+    samples often, so that a rare value is drawn as often as a common one."""
+    picked = st.sampled_from([option.default, *option.samples])
+    kind = option.kind
+    if kind == "count":
+        # Near the bottom of a huge range (the cap on turns) is where the rule bites.
+        top = option.high if option.high - option.low <= 16 else option.low + 80
+        return st.one_of(picked, st.integers(option.low, top))
+    if kind == "bool":
+        return st.booleans()
+    if kind == "choice":
+        return st.sampled_from(option.choices)
+    if kind == "seat":
+        return st.one_of(st.sampled_from(option.choices), st.integers(0, players - 1))
+    if kind == "limit":
+        return st.one_of(picked, st.none(), st.integers(option.low, option.high))
+    if kind == "shares":
+        return st.dictionaries(
+            st.sampled_from("SHCD"),
+            st.fractions(min_value=0, max_value=1, max_denominator=6),
+            max_size=4,
+        )
+    if kind == "function":
+        return st.one_of(
+            st.just(None), st.just(None), st.just(None), st.sampled_from(option.samples)
+        )
+    raise AssertionError(f"no strategy for the kind {kind!r} of {option.name}")
+
+
+@st.composite
+def rule_sets(draw, functions: bool = False) -> Rules:
+    """Every option of RULES.md §2, each value reachable (house rules only with
+    ``functions=True``: a custom rule cannot be saved to JSON)."""
+    chosen: dict = {}
+    for option in OPTIONS:
+        if option.kind in _RARE and not functions:
+            continue
+        players = chosen.get("players", option.default)
+        chosen[option.name] = draw(values(option, players))
+    return Rules(**chosen)
+
+
+def option_variants() -> dict[str, dict]:
+    """One rule set per value worth playing of each option: its declared samples and every
+    value of a choice that is not the default (named ``"R9 rob_target='leader'"``)."""
+    variants = {"original": {}}
+    for option in OPTIONS:
+        candidates = list(option.samples)
+        if option.kind in ("choice", "seat"):
+            candidates += [c for c in option.choices if c not in candidates]
+        for value in candidates:
+            if value == option.default:
+                continue
+            shown = getattr(value, "__qualname__", None) or repr(value)
+            variants[f"{option.rule} {option.name}={shown}"] = {option.name: value}
+    return variants
