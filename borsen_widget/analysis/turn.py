@@ -5,6 +5,10 @@ Values are exact; the search is pruned by sound upper bounds on the value of dra
 bound of :mod:`.bounds`, at once or one draw ahead, see :meth:`TurnModel._bank_is_proven`),
 and the states solved are kept for the last few positions so that asking again goes on from
 there. Standard library only.
+
+Why one module of this size: it is one algorithm (the model of a turn, its exact DP and the
+pruning that keeps it fast) whose parts share the same state layout; the bounds that need no
+state are in :mod:`.bounds`.
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ trusted action unchecked: the lean path that simulations and rollouts use (see
 :func:`borsen_widget.play.playout.playout`). Both paths run the same moves.
 
 Standard library only: it runs wherever Python runs, Pyodide included.
+
+Why one module of this size: it is one class, the checked face of the engine; its parts (the
+checks, undo, the log and the glue to saves) each read the same position and would only call
+each other across files. The rules themselves are in :mod:`.moves`.
 """
 
 from __future__ import annotations

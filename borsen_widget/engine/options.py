@@ -18,6 +18,9 @@ simulator plays. Everything else reads it:
 
 Adding an option or a value is one edit here, plus the rule's code in the engine (and, if the
 fast simulator is to play it, there).
+
+Why one module of this size: half of it is the declarations themselves, which are the point of
+the module: every option in one place.
 """
 
 from __future__ import annotations

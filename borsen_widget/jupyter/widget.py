@@ -14,6 +14,10 @@ with ``bot_delay=0`` or no running loop they play at once. Imports: anywidget, t
 standard library only (the widget must run in JupyterLite); the teacher's panel and
 :mod:`borsen_widget.analysis` are imported only when a panel is first shown, and the classroom
 (:meth:`BorsenWidget.classroom`: tornado, segno) only when a class is opened.
+
+Why one module of this size: it is one anywidget class (its traits, its public API, its message
+handling and its bots' timing all read the same game and view); the view itself, the protocol,
+the teacher's figures and the classroom live in their own modules.
 """
 
 from __future__ import annotations

@@ -28,6 +28,10 @@ any other bot are checked (see :func:`borsen_widget.play.playout.playout`).
 
 This module imports the standard library, the engine and the analysis only (it runs in
 JupyterLite).
+
+Why one module of this size: it holds every built-in strategy beside the protocol they share
+(each bot is small, and a reader compares them side by side); the exact analysis they call lives
+in :mod:`borsen_widget.analysis`.
 """
 
 from __future__ import annotations

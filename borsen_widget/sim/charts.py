@@ -20,6 +20,10 @@ Layers: :meth:`Chart.bars` (with error bars; bars of several labels stand side b
 charts side by side. :meth:`Chart.to_dict` is the specification itself.
 
 Imports: the standard library only (this runs on the JupyterLite page).
+
+Why one module of this size: the :class:`Chart` builder and the few chart kinds the package
+draws share one specification format and its rules (no null, binned bars, colours); splitting
+them would scatter that one format.
 """
 
 from __future__ import annotations

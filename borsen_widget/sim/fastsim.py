@@ -35,8 +35,13 @@ which reads whole banks), for :class:`RandomBot`, :class:`ThresholdBot`,
 :class:`ProbabilityBot` and :class:`ExpectedValueBot`. Anything else goes to the reference
 engine (:func:`fast_unsupported` says why). Every choice below is a lookup of the values
 declared (:data:`CHOICES_PLAYED`), never an ``else`` that would stand for "every other value";
-``tests/sim/`` checks that these lookups hold exactly the declared values, and the agreement with the engine exactly (the same deck orders and choices,
-scripted, give the same games, for every declared value) and in distribution.
+``tests/sim/`` checks that these lookups hold exactly the declared values, and the agreement
+with the engine exactly (the same deck orders and choices, scripted, give the same games, for
+every declared value) and in distribution.
+
+Why one module of this size: :func:`play_batch` is one vectorised loop whose inner functions
+share the batch's arrays (splitting it would pass a dozen arrays around on the hot path); its
+docstring above is a third of the file.
 """
 
 from __future__ import annotations
