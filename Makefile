@@ -85,3 +85,9 @@ lite-serve:
 
 clean:
 	rm -rf $(VENV) .venv-lite build dist .pytest_cache .hypothesis
+
+# The translations: extract the messages (Python and js/src) into borsen_widget/locale's .pot,
+# update each language's .po, compile the .mo/.json and Babel's number formats, then check.
+.PHONY: catalogues
+catalogues: setup
+	$(PY) scripts/catalogues.py

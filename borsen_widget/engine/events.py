@@ -3,44 +3,29 @@
 This module is the one narrator of the log. :meth:`Event.describe` tells one event ("4♣ is
 lower than 6♠: the pile passes to Cy."); :func:`narrate` tells a log as a screen shows it, one
 line per thing that happened, a draw together with its verdict and its robbery ("Bo drew 4♣ —
-lower than 6♠: the pile passes to Cy."). Both take their phrases from the same tables, so a
-reason is worded once.
+lower than 6♠: the pile passes to Cy.").
+
+Both speak English, bokmål and nynorsk (``language=``, default the one
+:func:`borsen_widget.set_language` chose, else English): every sentence is one whole message of
+the catalogues (``borsen_widget/locale``) with named placeholders, so a translator can put the
+words in their own order. ``you=`` names the seat of the person at the screen, told in the
+second person ("You win with 25 cards.", "Du vinner med 25 kort."). ``str(event)`` and
+:meth:`Event.to_dict`'s ``"text"`` stay English, for programmers and save files.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import NamedTuple
 
+from ..i18n import Translator, translator
 from .cards import Card, to_card
 from .errors import SaveError, quote
-from .words import and_join, card_list, count_cards, seat_name
+from .words import card_list, seat_name
 
 EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
 END_REASONS = ("deck", "max_turns")
-
-# Why a card was accepted or refused (R5): the ``info`` of accept and pass events.
-ACCEPTED_BECAUSE = {
-    "empty": "the pile was empty",
-    "ace": "an ace is always accepted",
-    "after_ace": "anything goes after an ace",
-    "higher": "higher than {below}",
-    "equal": "equal to {below}",
-    "custom": "the house rule accepts it on {below}",
-}
-REFUSED_BECAUSE = {
-    "lower": "lower than {below}",
-    "equal": "only equal to {below}",
-    "custom": "the house rule refuses it on {below}",
-}
-STARTS_BECAUSE = {"lot": " (drawn by lot)", "suit": " (picked by the suit of the first card)"}
-ENDS_BECAUSE = {
-    "deck": "the deck is empty",
-    "max_turns": "the turn limit (max_turns) is reached; cards left in play score nothing",
-}
-# A robbing ace's share in words (R9), for the robbery that rounds down to nothing.
-SHARE_WORDS = {"0": "nothing", "1/2": "half", "1/3": "a third", "1/4": "a quarter"}
-SHARE_WORDS.update({"1/5": "a fifth", "1": "all"})
 
 
 class Event(NamedTuple):
@@ -66,39 +51,19 @@ class Event(NamedTuple):
     info: str | None = None
     scores: tuple[int, ...] | None = None
 
-    def describe(self, names: Sequence[str] | None = None) -> str:
-        """The event as a plain sentence, with player names if given."""
-        who = seat_name(self.player, names)
-        whom = seat_name(self.target, names)
-        k, cards, info = self.kind, card_list(self.cards), self.info
-        if k == "start":
-            return f"{who} starts{STARTS_BECAUSE.get(info, '')}."
-        if k == "draw":
-            return f"{who} draws {cards}."
-        if k == "accept":
-            return f"{cards} is accepted: {_because(ACCEPTED_BECAUSE, self)}."
-        if k == "pass":
-            return f"{cards} is {_because(REFUSED_BECAUSE, self)}: the pile passes to {whom}."
-        if k == "rob":
-            share = f" ({info} of their cards)" if info and info != "custom" else ""
-            if not self.cards:
-                return f"{who} robs {whom}{share} but gets nothing."
-            return f"{who} robs {count_cards(len(self.cards))} from {whom}{share}: {cards}."
-        if k == "bank":
-            end = " (the deck is empty)" if info == "deck_empty" else ""
-            return f"{who} banks {count_cards(len(self.cards))}: {cards}{end}."
-        if k == "list":
-            return f"{who} lists {cards}: it goes back into the deck, which is shuffled."
-        if k == "keep":
-            if info == "dead_deck":
-                return f"{who} keeps {cards}: {_DEAD_DECK}."
-            return f"{who} keeps {cards} in the bank."
-        if k == "rules":
-            return f"The rules change: {info}."
-        return _end_sentence(self, names, "The game ends")  # "end"
+    def describe(
+        self,
+        names: Sequence[str] | None = None,
+        *,
+        language: str | None = None,
+        you: int | None = None,
+    ) -> str:
+        """The event as a plain sentence, with player names if given, in ``language`` (default:
+        the chosen one, else English); the seat ``you`` is told as "you"."""
+        return _describe(self, names, translator(language), you)
 
     def __str__(self) -> str:
-        return self.describe()
+        return self.describe(language="en")
 
     def to_dict(self) -> dict:
         """The event as JSON-safe data, with its sentence under ``"text"``."""
@@ -110,7 +75,7 @@ class Event(NamedTuple):
             "below": None if self.below is None else self.below.ascii,
             "info": self.info,
             "scores": None if self.scores is None else list(self.scores),
-            "text": self.describe(),
+            "text": self.describe(language="en"),
         }
 
     @classmethod
@@ -162,21 +127,335 @@ def _seat(value, what: str, players: int | None, optional: bool) -> int | None:
     return value
 
 
-_DEAD_DECK = "the deck holds no other card to list it into"
+# ---------------------------------------------------------------------------- one event
 
 
-def _because(table: Mapping[str, str], event: Event) -> str:
-    """Why R5 accepted or refused an event's card, in words."""
-    return table.get(event.info or "", "accepted").format(below=event.below)
+def _share(info: str | None, tr: Translator) -> str:
+    """A robbing ace's share as a fraction, ``1/3`` (R9), as the event's ``info`` gives it."""
+    try:
+        return tr.fraction(Fraction(info))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return str(info)
 
 
-def _end_sentence(event: Event, names: Sequence[str] | None, opening: str) -> str:
-    text = f"{opening}: {ENDS_BECAUSE.get(event.info, str(event.info))}."
-    if event.scores:
-        best = max(event.scores)
-        winners = [seat_name(s, names) for s, v in enumerate(event.scores) if v == best]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text += f" {and_join(winners)} {verb} with {count_cards(best)}."
+def _describe(e: Event, names: Sequence[str] | None, tr: Translator, you: int | None) -> str:
+    k, info = e.kind, e.info
+    me = e.player is not None and e.player == you
+    them = e.target is not None and e.target == you
+    player = seat_name(e.player, names, tr.language)
+    target = seat_name(e.target, names, tr.language)
+    cards = card_list(e.cards)
+    below = "?" if e.below is None else str(e.below)
+    n = len(e.cards)
+    if k == "start":
+        if info == "lot":
+            if me:
+                return tr.gettext("You start (drawn by lot).")
+            return tr.gettext("{player} starts (drawn by lot).", player=player)
+        if info == "suit":
+            if me:
+                return tr.gettext("You start (picked by the suit of the first card).")
+            return tr.gettext(
+                "{player} starts (picked by the suit of the first card).", player=player
+            )
+        if me:
+            return tr.gettext("You start.")
+        return tr.gettext("{player} starts.", player=player)
+    if k == "draw":
+        if me:
+            return tr.gettext("You draw {cards}.", cards=cards)
+        return tr.gettext("{player} draws {cards}.", player=player, cards=cards)
+    if k == "accept":
+        return _accepted(e, tr, cards, below)
+    if k == "pass":
+        return _refused(e, tr, cards, below, target, them)
+    if k == "rob":
+        return _robs(e, tr, player, target, me, them, cards)
+    if k == "bank":
+        if info == "deck_empty":
+            if me:
+                return tr.ngettext(
+                    "You bank {count} card: {cards} (the deck is empty).",
+                    "You bank {count} cards: {cards} (the deck is empty).",
+                    n,
+                    count=n,
+                    cards=cards,
+                )
+            return tr.ngettext(
+                "{player} banks {count} card: {cards} (the deck is empty).",
+                "{player} banks {count} cards: {cards} (the deck is empty).",
+                n,
+                player=player,
+                count=n,
+                cards=cards,
+            )
+        if me:
+            return tr.ngettext(
+                "You bank {count} card: {cards}.",
+                "You bank {count} cards: {cards}.",
+                n,
+                count=n,
+                cards=cards,
+            )
+        return tr.ngettext(
+            "{player} banks {count} card: {cards}.",
+            "{player} banks {count} cards: {cards}.",
+            n,
+            player=player,
+            count=n,
+            cards=cards,
+        )
+    if k == "list":
+        if me:
+            return tr.gettext(
+                "You list {cards}: it goes back into the deck, which is shuffled.", cards=cards
+            )
+        return tr.gettext(
+            "{player} lists {cards}: it goes back into the deck, which is shuffled.",
+            player=player,
+            cards=cards,
+        )
+    if k == "keep":
+        if info == "dead_deck":
+            if me:
+                return tr.ngettext(
+                    "You keep {cards}: the deck holds no other card to list it into.",
+                    "You keep {cards}: the deck holds no other card to list them into.",
+                    n,
+                    cards=cards,
+                )
+            return tr.ngettext(
+                "{player} keeps {cards}: the deck holds no other card to list it into.",
+                "{player} keeps {cards}: the deck holds no other card to list them into.",
+                n,
+                player=player,
+                cards=cards,
+            )
+        if me:
+            return tr.gettext("You keep {cards} in the bank.", cards=cards)
+        return tr.gettext("{player} keeps {cards} in the bank.", player=player, cards=cards)
+    if k == "rules":
+        return tr.gettext("The rules change: {changes}.", changes=info)
+    return _end_sentence(e, names, tr, you, over=False)  # "end"
+
+
+def _accepted(e: Event, tr: Translator, cards: str, below: str) -> str:
+    """R5: why a card was accepted, as a sentence about the card."""
+    info = e.info
+    if info == "empty":
+        return tr.gettext("{cards} is accepted: the pile was empty.", cards=cards)
+    if info == "ace":
+        return tr.gettext("{cards} is accepted: an ace is always accepted.", cards=cards)
+    if info == "after_ace":
+        return tr.gettext("{cards} is accepted: anything goes after an ace.", cards=cards)
+    if info == "higher":
+        return tr.gettext("{cards} is accepted: higher than {below}.", cards=cards, below=below)
+    if info == "equal":
+        return tr.gettext("{cards} is accepted: equal to {below}.", cards=cards, below=below)
+    if info == "custom":
+        return tr.gettext(
+            "{cards} is accepted: the house rule accepts it on {below}.", cards=cards, below=below
+        )
+    return tr.gettext("{cards} is accepted.", cards=cards)
+
+
+def _refused(e: Event, tr: Translator, cards: str, below: str, target: str, them: bool) -> str:
+    """R5–R7: why a card was refused and who takes the pile, as a sentence."""
+    info = e.info
+    if info == "lower":
+        if them:
+            return tr.gettext(
+                "{cards} is lower than {below}: the pile passes to you.", cards=cards, below=below
+            )
+        return tr.gettext(
+            "{cards} is lower than {below}: the pile passes to {target}.",
+            cards=cards,
+            below=below,
+            target=target,
+        )
+    if info == "equal":
+        if them:
+            return tr.gettext(
+                "{cards} is only equal to {below}: the pile passes to you.",
+                cards=cards,
+                below=below,
+            )
+        return tr.gettext(
+            "{cards} is only equal to {below}: the pile passes to {target}.",
+            cards=cards,
+            below=below,
+            target=target,
+        )
+    if info == "custom":
+        if them:
+            return tr.gettext(
+                "The house rule refuses {cards} on {below}: the pile passes to you.",
+                cards=cards,
+                below=below,
+            )
+        return tr.gettext(
+            "The house rule refuses {cards} on {below}: the pile passes to {target}.",
+            cards=cards,
+            below=below,
+            target=target,
+        )
+    if them:
+        return tr.gettext("{cards} is refused: the pile passes to you.", cards=cards)
+    return tr.gettext(
+        "{cards} is refused: the pile passes to {target}.", cards=cards, target=target
+    )
+
+
+def _robs(
+    e: Event, tr: Translator, player: str, target: str, me: bool, them: bool, cards: str
+) -> str:
+    """R9: a robbery as a sentence, with the ace's share when it has one."""
+    n = len(e.cards)
+    if not e.info or e.info == "custom":
+        if not e.cards:
+            if me:
+                return tr.gettext("You rob {target} but get nothing.", target=target)
+            if them:
+                return tr.gettext("{player} robs you but gets nothing.", player=player)
+            return tr.gettext(
+                "{player} robs {target} but gets nothing.", player=player, target=target
+            )
+        if me:
+            return tr.ngettext(
+                "You rob {count} card from {target}: {cards}.",
+                "You rob {count} cards from {target}: {cards}.",
+                n,
+                count=n,
+                target=target,
+                cards=cards,
+            )
+        if them:
+            return tr.ngettext(
+                "{player} robs {count} card from you: {cards}.",
+                "{player} robs {count} cards from you: {cards}.",
+                n,
+                player=player,
+                count=n,
+                cards=cards,
+            )
+        return tr.ngettext(
+            "{player} robs {count} card from {target}: {cards}.",
+            "{player} robs {count} cards from {target}: {cards}.",
+            n,
+            player=player,
+            count=n,
+            target=target,
+            cards=cards,
+        )
+    share = _share(e.info, tr)
+    if not e.cards:
+        if me:
+            return tr.gettext(
+                "You rob {target} ({share} of their cards) but get nothing.",
+                target=target,
+                share=share,
+            )
+        if them:
+            return tr.gettext(
+                "{player} robs you ({share} of your cards) but gets nothing.",
+                player=player,
+                share=share,
+            )
+        return tr.gettext(
+            "{player} robs {target} ({share} of their cards) but gets nothing.",
+            player=player,
+            target=target,
+            share=share,
+        )
+    if me:
+        return tr.ngettext(
+            "You rob {count} card from {target} ({share} of their cards): {cards}.",
+            "You rob {count} cards from {target} ({share} of their cards): {cards}.",
+            n,
+            count=n,
+            target=target,
+            share=share,
+            cards=cards,
+        )
+    if them:
+        return tr.ngettext(
+            "{player} robs {count} card from you ({share} of your cards): {cards}.",
+            "{player} robs {count} cards from you ({share} of your cards): {cards}.",
+            n,
+            player=player,
+            count=n,
+            share=share,
+            cards=cards,
+        )
+    return tr.ngettext(
+        "{player} robs {count} card from {target} ({share} of their cards): {cards}.",
+        "{player} robs {count} cards from {target} ({share} of their cards): {cards}.",
+        n,
+        player=player,
+        count=n,
+        target=target,
+        share=share,
+        cards=cards,
+    )
+
+
+def _end_sentence(
+    e: Event, names: Sequence[str] | None, tr: Translator, you: int | None, over: bool
+) -> str:
+    """Why the game ended (R14) and who won, in two sentences; ``over`` for the log's line."""
+    if e.info == "deck":
+        if over:
+            text = tr.gettext("Game over: the deck is empty.")
+        else:
+            text = tr.gettext("The game ends: the deck is empty.")
+    elif e.info == "max_turns":
+        if over:
+            text = tr.gettext(
+                "Game over: the turn limit (max_turns) is reached; cards left in play score "
+                "nothing."
+            )
+        else:
+            text = tr.gettext(
+                "The game ends: the turn limit (max_turns) is reached; cards left in play score "
+                "nothing."
+            )
+    elif over:
+        text = tr.gettext("Game over: {reason}.", reason=str(e.info))
+    else:
+        text = tr.gettext("The game ends: {reason}.", reason=str(e.info))
+    if e.scores:
+        best = max(e.scores)
+        seats = [s for s, v in enumerate(e.scores) if v == best]
+        others = [seat_name(s, names, tr.language) for s in seats if s != you]
+        if len(seats) == 1 and not others:
+            won = tr.ngettext(
+                "You win with {count} card.", "You win with {count} cards.", best, count=best
+            )
+        elif len(seats) == 1:
+            won = tr.ngettext(
+                "{player} wins with {count} card.",
+                "{player} wins with {count} cards.",
+                best,
+                player=others[0],
+                count=best,
+            )
+        elif len(others) < len(seats):
+            won = tr.ngettext(
+                "You and {others} share the win with {count} card.",
+                "You and {others} share the win with {count} cards.",
+                best,
+                others=tr.join(others),
+                count=best,
+            )
+        else:
+            won = tr.ngettext(
+                "{players} share the win with {count} card.",
+                "{players} share the win with {count} cards.",
+                best,
+                players=tr.join(others),
+                count=best,
+            )
+        text += " " + won
     return text
 
 
@@ -184,7 +463,12 @@ def _end_sentence(event: Event, names: Sequence[str] | None, opening: str) -> st
 
 
 def narrate(
-    log: Iterable[Event], names: Sequence[str] | None = None, *, loot_to: str = "bank"
+    log: Iterable[Event],
+    names: Sequence[str] | None = None,
+    *,
+    loot_to: str = "bank",
+    language: str | None = None,
+    you: int | None = None,
 ) -> list[dict]:
     """The log as a screen tells it, one line per thing that happened.
 
@@ -192,7 +476,10 @@ def narrate(
     of one decision. Each line is ``{"id", "kind", "seat", "text"}``, where ``id`` is the index
     of its first event in the log and ``kind`` what the line is about (``"pass"`` and ``"rob"``
     for draws that passed the pile on or robbed). ``loot_to`` says where loot goes (R9).
+    ``language`` (default: the chosen one, else English) and ``you`` (the seat told as "you")
+    as in :meth:`Event.describe`.
     """
+    tr = translator(language)
     log = list(log)
     lines = []
     i, n = 0, len(log)
@@ -213,7 +500,7 @@ def narrate(
                 else:
                     verdict = log[i]
                 i += 1
-            text = _draw_line(event, verdict, rob, names, loot_to)
+            text = _draw_line(event, verdict, rob, names, loot_to, tr, you)
             if rob is not None:
                 kind = "rob"
             elif verdict is not None and verdict.kind == "pass":
@@ -223,67 +510,355 @@ def narrate(
             while i < n and log[i].kind in ("list", "keep") and log[i].player == event.player:
                 group.append(log[i])
                 i += 1
-            text = _aces_line(group, names)
+            text = _aces_line(group, names, tr, you)
             kind = "list" if any(e.kind == "list" for e in group) else "keep"
         elif kind == "bank":
-            count = count_cards(len(event.cards))
-            text = f"{seat_name(event.player, names)} banked {count}: {card_list(event.cards)}."
+            text = _bank_line(event, names, tr, you)
         elif kind == "start":
-            text = (
-                f"{seat_name(event.player, names)} goes first{STARTS_BECAUSE.get(event.info, '')}."
-            )
+            text = _start_line(event, names, tr, you)
         elif kind == "rob":  # a robbery without its draw (never made by the engine; kept safe)
-            text = f"{seat_name(event.player, names)}{_rob_phrase(event, names, loot_to)[4:]}."
+            text = _rob_line(None, event, names, loot_to, tr, you)
         elif kind == "end":
-            text = _end_sentence(event, names, "Game over")
+            text = _end_sentence(event, names, tr, you, over=True)
         else:
-            text = event.describe(names)
+            text = _describe(event, names, tr, you)
         lines.append({"id": start, "kind": kind, "seat": event.player, "text": text})
     return lines
 
 
-def _draw_line(draw: Event, verdict, rob, names, loot_to: str) -> str:
+def _start_line(e: Event, names, tr: Translator, you: int | None) -> str:
+    player = seat_name(e.player, names, tr.language)
+    me = e.player is not None and e.player == you
+    if e.info == "lot":
+        if me:
+            return tr.gettext("You go first (drawn by lot).")
+        return tr.gettext("{player} goes first (drawn by lot).", player=player)
+    if e.info == "suit":
+        if me:
+            return tr.gettext("You go first (picked by the suit of the first card).")
+        return tr.gettext(
+            "{player} goes first (picked by the suit of the first card).", player=player
+        )
+    if me:
+        return tr.gettext("You go first.")
+    return tr.gettext("{player} goes first.", player=player)
+
+
+def _bank_line(e: Event, names, tr: Translator, you: int | None) -> str:
+    n, cards = len(e.cards), card_list(e.cards)
+    if e.player is not None and e.player == you:
+        return tr.ngettext(
+            "You banked {count} card: {cards}.",
+            "You banked {count} cards: {cards}.",
+            n,
+            count=n,
+            cards=cards,
+        )
+    return tr.ngettext(
+        "{player} banked {count} card: {cards}.",
+        "{player} banked {count} cards: {cards}.",
+        n,
+        player=seat_name(e.player, names, tr.language),
+        count=n,
+        cards=cards,
+    )
+
+
+def _draw_line(draw: Event, verdict, rob, names, loot_to: str, tr: Translator, you) -> str:
     """One line for a draw with its verdict (R5–R7) and the robbery it caused (R9)."""
-    text = f"{seat_name(draw.player, names)} drew {card_list(draw.cards)}"
-    if verdict is not None:
-        if verdict.kind == "pass":
-            whom = seat_name(verdict.target, names)
-            text += f" — {_because(REFUSED_BECAUSE, verdict)}: the pile passes to {whom}"
-        elif rob is None:
-            if verdict.info == "empty":
-                text += " to start a pile"
-            elif verdict.info != "ace":
-                text += f" — {_because(ACCEPTED_BECAUSE, verdict)}"
-                if verdict.info == "equal":
-                    text += ": accepted"
     if rob is not None:
-        text += _rob_phrase(rob, names, loot_to)
-    return text + "."
+        return _rob_line(draw, rob, names, loot_to, tr, you)
+    me = draw.player is not None and draw.player == you
+    v = {"player": seat_name(draw.player, names, tr.language), "card": card_list(draw.cards)}
+    if verdict is not None:
+        v["below"] = "?" if verdict.below is None else str(verdict.below)
+    if verdict is None or (verdict.kind == "accept" and verdict.info == "ace"):
+        if me:
+            return tr.gettext("You drew {card}.", **v)
+        return tr.gettext("{player} drew {card}.", **v)
+    if verdict.kind == "pass":
+        return _pass_line(verdict, v, me, names, tr, you)
+    info = verdict.info
+    if info == "empty":
+        if me:
+            return tr.gettext("You drew {card} to start a pile.", **v)
+        return tr.gettext("{player} drew {card} to start a pile.", **v)
+    if info == "higher":
+        if me:
+            return tr.gettext("You drew {card} — higher than {below}.", **v)
+        return tr.gettext("{player} drew {card} — higher than {below}.", **v)
+    if info == "equal":
+        if me:
+            return tr.gettext("You drew {card} — equal to {below}: accepted.", **v)
+        return tr.gettext("{player} drew {card} — equal to {below}: accepted.", **v)
+    if info == "after_ace":
+        if me:
+            return tr.gettext("You drew {card} — anything goes after an ace.", **v)
+        return tr.gettext("{player} drew {card} — anything goes after an ace.", **v)
+    if info == "custom":
+        if me:
+            return tr.gettext("You drew {card} — the house rule accepts it on {below}.", **v)
+        return tr.gettext("{player} drew {card} — the house rule accepts it on {below}.", **v)
+    if me:
+        return tr.gettext("You drew {card} — accepted.", **v)
+    return tr.gettext("{player} drew {card} — accepted.", **v)
 
 
-def _rob_phrase(rob: Event, names, loot_to: str) -> str:
-    """`` and robbed 3 cards from Cy`` (R9), or why it got nothing."""
-    whom = seat_name(rob.target, names)
+def _pass_line(verdict: Event, v: dict, me: bool, names, tr: Translator, you) -> str:
+    """A refused draw (R5–R7): why, and who takes the pile."""
+    them = verdict.target is not None and verdict.target == you
+    v["target"] = seat_name(verdict.target, names, tr.language)
+    info = verdict.info
+    if info == "lower":
+        if me:
+            return tr.gettext(
+                "You drew {card} — lower than {below}: the pile passes to {target}.", **v
+            )
+        if them:
+            return tr.gettext(
+                "{player} drew {card} — lower than {below}: the pile passes to you.", **v
+            )
+        return tr.gettext(
+            "{player} drew {card} — lower than {below}: the pile passes to {target}.", **v
+        )
+    if info == "equal":
+        if me:
+            return tr.gettext(
+                "You drew {card} — only equal to {below}: the pile passes to {target}.", **v
+            )
+        if them:
+            return tr.gettext(
+                "{player} drew {card} — only equal to {below}: the pile passes to you.", **v
+            )
+        return tr.gettext(
+            "{player} drew {card} — only equal to {below}: the pile passes to {target}.", **v
+        )
+    if info == "custom":
+        if me:
+            return tr.gettext(
+                "You drew {card} — the house rule refuses it on {below}: the pile passes to "
+                "{target}.",
+                **v,
+            )
+        if them:
+            return tr.gettext(
+                "{player} drew {card} — the house rule refuses it on {below}: the pile passes to "
+                "you.",
+                **v,
+            )
+        return tr.gettext(
+            "{player} drew {card} — the house rule refuses it on {below}: the pile passes to "
+            "{target}.",
+            **v,
+        )
+    if me:
+        return tr.gettext("You drew {card} — refused: the pile passes to {target}.", **v)
+    if them:
+        return tr.gettext("{player} drew {card} — refused: the pile passes to you.", **v)
+    return tr.gettext("{player} drew {card} — refused: the pile passes to {target}.", **v)
+
+
+# A robbing ace's share in words (R9), for the robbery that rounds down to nothing.
+def _share_words(info: str, tr: Translator) -> str:
+    if info == "0":
+        return tr.pgettext("share", "nothing")
+    if info == "1/2":
+        return tr.pgettext("share", "half")
+    if info == "1/3":
+        return tr.pgettext("share", "a third")
+    if info == "1/4":
+        return tr.pgettext("share", "a quarter")
+    if info == "1/5":
+        return tr.pgettext("share", "a fifth")
+    if info == "1":
+        return tr.pgettext("share", "all")
+    return _share(info, tr)
+
+
+def _rob_line(draw: Event | None, rob: Event, names, loot_to: str, tr: Translator, you) -> str:
+    """A robbery (R9) as a line, after the draw of its ace if there is one."""
+    if draw is not None:
+        return _drew_and_robbed(draw, rob, names, loot_to, tr, you)
+    me = rob.player is not None and rob.player == you
+    them = rob.target is not None and rob.target == you
+    n = len(rob.cards)
+    v = {"player": seat_name(rob.player, names, tr.language), "count": n}
+    v["target"] = seat_name(rob.target, names, tr.language)
+    if rob.cards and loot_to == "pile":
+        if me:
+            return tr.ngettext(
+                "You robbed {count} card from {target} into the pile, under the ace.",
+                "You robbed {count} cards from {target} into the pile, under the ace.",
+                n,
+                **v,
+            )
+        if them:
+            return tr.ngettext(
+                "{player} robbed {count} card from you into the pile, under the ace.",
+                "{player} robbed {count} cards from you into the pile, under the ace.",
+                n,
+                **v,
+            )
+        return tr.ngettext(
+            "{player} robbed {count} card from {target} into the pile, under the ace.",
+            "{player} robbed {count} cards from {target} into the pile, under the ace.",
+            n,
+            **v,
+        )
     if rob.cards:
-        where = " into the pile, under the ace" if loot_to == "pile" else ""
-        return f" and robbed {count_cards(len(rob.cards))} from {whom}{where}"
+        if me:
+            return tr.ngettext(
+                "You robbed {count} card from {target}.",
+                "You robbed {count} cards from {target}.",
+                n,
+                **v,
+            )
+        if them:
+            return tr.ngettext(
+                "{player} robbed {count} card from you.",
+                "{player} robbed {count} cards from you.",
+                n,
+                **v,
+            )
+        return tr.ngettext(
+            "{player} robbed {count} card from {target}.",
+            "{player} robbed {count} cards from {target}.",
+            n,
+            **v,
+        )
     if rob.info in (None, "custom"):
-        return f" and robbed {whom}, but got nothing"
-    share = SHARE_WORDS.get(rob.info, rob.info)
-    return f" and robbed {whom}, but {share} of their bank rounds down to nothing"
+        if me:
+            return tr.gettext("You robbed {target}, but got nothing.", **v)
+        if them:
+            return tr.gettext("{player} robbed you, but got nothing.", **v)
+        return tr.gettext("{player} robbed {target}, but got nothing.", **v)
+    v["share"] = _share_words(rob.info, tr)
+    if me:
+        return tr.gettext(
+            "You robbed {target}, but {share} of their bank rounds down to nothing.", **v
+        )
+    if them:
+        return tr.gettext(
+            "{player} robbed you, but {share} of your bank rounds down to nothing.", **v
+        )
+    return tr.gettext(
+        "{player} robbed {target}, but {share} of their bank rounds down to nothing.", **v
+    )
 
 
-def _aces_line(events: Sequence[Event], names) -> str:
+def _drew_and_robbed(draw: Event, rob: Event, names, loot_to: str, tr: Translator, you) -> str:
+    """``Bo drew A♥ and robbed 3 cards from Cy.`` (R9), or why the robbery got nothing."""
+    me = rob.player is not None and rob.player == you
+    them = rob.target is not None and rob.target == you
+    n = len(rob.cards)
+    v = {"player": seat_name(draw.player, names, tr.language), "card": card_list(draw.cards)}
+    v.update(target=seat_name(rob.target, names, tr.language), count=n)
+    if rob.cards and loot_to == "pile":
+        if me:
+            return tr.ngettext(
+                "You drew {card} and robbed {count} card from {target} into the pile, under the "
+                "ace.",
+                "You drew {card} and robbed {count} cards from {target} into the pile, under the "
+                "ace.",
+                n,
+                **v,
+            )
+        if them:
+            return tr.ngettext(
+                "{player} drew {card} and robbed {count} card from you into the pile, under the "
+                "ace.",
+                "{player} drew {card} and robbed {count} cards from you into the pile, under the "
+                "ace.",
+                n,
+                **v,
+            )
+        return tr.ngettext(
+            "{player} drew {card} and robbed {count} card from {target} into the pile, under "
+            "the ace.",
+            "{player} drew {card} and robbed {count} cards from {target} into the pile, under "
+            "the ace.",
+            n,
+            **v,
+        )
+    if rob.cards:
+        if me:
+            return tr.ngettext(
+                "You drew {card} and robbed {count} card from {target}.",
+                "You drew {card} and robbed {count} cards from {target}.",
+                n,
+                **v,
+            )
+        if them:
+            return tr.ngettext(
+                "{player} drew {card} and robbed {count} card from you.",
+                "{player} drew {card} and robbed {count} cards from you.",
+                n,
+                **v,
+            )
+        return tr.ngettext(
+            "{player} drew {card} and robbed {count} card from {target}.",
+            "{player} drew {card} and robbed {count} cards from {target}.",
+            n,
+            **v,
+        )
+    if rob.info in (None, "custom"):
+        if me:
+            return tr.gettext("You drew {card} and robbed {target}, but got nothing.", **v)
+        if them:
+            return tr.gettext("{player} drew {card} and robbed you, but got nothing.", **v)
+        return tr.gettext("{player} drew {card} and robbed {target}, but got nothing.", **v)
+    v["share"] = _share_words(rob.info, tr)
+    if me:
+        return tr.gettext(
+            "You drew {card} and robbed {target}, but {share} of their bank rounds down to "
+            "nothing.",
+            **v,
+        )
+    if them:
+        return tr.gettext(
+            "{player} drew {card} and robbed you, but {share} of your bank rounds down to nothing.",
+            **v,
+        )
+    return tr.gettext(
+        "{player} drew {card} and robbed {target}, but {share} of their bank rounds down to "
+        "nothing.",
+        **v,
+    )
+
+
+def _aces_line(events: Sequence[Event], names, tr: Translator, you) -> str:
     """One line for an ace decision (R11–R13): the kept and the listed aces."""
-    who = seat_name(events[0].player, names)
+    me = events[0].player is not None and events[0].player == you
+    player = seat_name(events[0].player, names, tr.language)
     listed = [c for e in events if e.kind == "list" for c in e.cards]
     kept = [c for e in events if e.kind == "keep" for c in e.cards]
+    v = {"player": player, "listed": card_list(listed), "kept": card_list(kept)}
+    if listed and kept:
+        if me:
+            return tr.gettext(
+                "You listed {listed} (shuffled back into the deck) and kept {kept}.", **v
+            )
+        return tr.gettext(
+            "{player} listed {listed} (shuffled back into the deck) and kept {kept}.", **v
+        )
     if listed:
-        text = f"{who} listed {card_list(listed)} (shuffled back into the deck)"
-        if kept:
-            text += f" and kept {card_list(kept)}"
-    elif any(e.kind == "keep" and e.info == "dead_deck" for e in events):
-        text = f"{who} kept {card_list(kept)}: {_DEAD_DECK}"
-    else:
-        text = f"{who} kept {card_list(kept)} in the bank, safe from robbers"
-    return text + "."
+        if me:
+            return tr.gettext("You listed {listed} (shuffled back into the deck).", **v)
+        return tr.gettext("{player} listed {listed} (shuffled back into the deck).", **v)
+    if any(e.kind == "keep" and e.info == "dead_deck" for e in events):
+        if me:
+            return tr.ngettext(
+                "You kept {kept}: the deck holds no other card to list it into.",
+                "You kept {kept}: the deck holds no other card to list them into.",
+                len(kept),
+                **v,
+            )
+        return tr.ngettext(
+            "{player} kept {kept}: the deck holds no other card to list it into.",
+            "{player} kept {kept}: the deck holds no other card to list them into.",
+            len(kept),
+            **v,
+        )
+    if me:
+        return tr.gettext("You kept {kept} in the bank, safe from robbers.", **v)
+    return tr.gettext("{player} kept {kept} in the bank, safe from robbers.", **v)
