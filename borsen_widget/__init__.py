@@ -9,7 +9,10 @@ The package is built in layers, each a folder that reads only the ones before it
 - :mod:`~borsen_widget.jupyter`: the widget, the teacher's panel and the rules editor.
 
 Everything below the widgets imports the standard library only; the widgets need anywidget
-and are imported on first use, so ``import borsen_widget`` works anywhere.
+and are imported on first use, so ``import borsen_widget`` works anywhere. :func:`simulate`
+and :class:`SimulationResult` (:mod:`borsen_widget.sim.simulate`) are imported on first use
+too, which keeps ``import borsen_widget`` quick; NumPy, where it is installed, only when a
+simulation plays on the fast path.
 """
 
 from .engine.actions import BANK, DRAW, Action
@@ -18,7 +21,6 @@ from .engine.errors import ActionParseError, IllegalActionError, RulesError, Sav
 from .engine.events import Event
 from .engine.game import Game
 from .engine.rules import Rules
-from .i18n import get_language, set_language
 from .play.bots import (
     Bot,
     ExpectedValueBot,
@@ -56,27 +58,35 @@ __all__ = [
     "RulesEditor",
     "RulesError",
     "SaveError",
+    "SimulationResult",
     "StrategyError",
     "ThresholdBot",
     "as_bot",
-    "get_language",
     "play",
-    "set_language",
+    "simulate",
     "win_chance",
 ]
 __version__ = "0.2.0"
 
-# The widgets need anywidget: imported on first use only, so the engine imports anywhere.
-_WIDGETS = {
+# Imported on first use only: the widgets need anywidget, so the engine imports anywhere; the
+# simulator is a few more modules than most uses need (``from borsen_widget import simulate``
+# still gives the function: ``from ... import`` asks this ``__getattr__``).
+_LAZY = {
     "BorsenWidget": ".jupyter.widget",
     "ProbabilityPanel": ".jupyter.panel",
     "RulesEditor": ".jupyter.rules_editor",
+    "SimulationResult": ".sim.simulate",
+    "simulate": ".sim.simulate",
 }
 
 
 def __getattr__(name: str):
-    if name in _WIDGETS:
+    if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_WIDGETS[name], __name__), name)
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -124,7 +124,6 @@ PURE_MODULES = (
     "jupyter.view",
     "jupyter.panel",
     "jupyter.rules_editor",
-    "simulate",
     "sim.simulate",
     "sim.tables",
     "sim.charts",

@@ -35,9 +35,8 @@ def test_result_plot_and_a_lesson_chart_draw_in_jupyterlab(page, lab, artifacts)
     write_notebook(
         lab.root / "charts.ipynb",
         [
-            "from borsen_widget import RandomBot, Rules, ThresholdBot\n"
+            "from borsen_widget import RandomBot, Rules, ThresholdBot, simulate\n"
             "from borsen_widget.sim.charts import Chart\n"
-            "from borsen_widget.simulate import simulate\n"
             "result = simulate(Rules(), [ThresholdBot(4), RandomBot(), ThresholdBot(2)], 300,"
             " seed=1)\n"
             "result.plot()",

@@ -338,7 +338,7 @@ TOURNAMENT_TIMES = """
 import time as _time
 from borsen_widget import ProbabilityBot as _P, RandomBot as _R, Rules as _Rules
 from borsen_widget import ThresholdBot as _T
-from borsen_widget.simulate import simulate as _simulate
+from borsen_widget import simulate as _simulate
 _start = _time.perf_counter()
 _built_in = _simulate(_Rules(players=3), [_T(4), _R(), _P(0.5)], 2000, seed=1)
 print(result.n_games, result.engine, round(result.seconds, 2),

@@ -35,6 +35,7 @@ from borsen_widget import (
 )
 from borsen_widget.engine.actions import Action
 from borsen_widget.engine.game import Game
+from borsen_widget.sim import chunks
 from borsen_widget.sim import simulate as simulate_module
 from borsen_widget.sim.simulate import MAX_GAMES, MAX_KEPT_GAMES, replay, simulate
 
@@ -210,7 +211,7 @@ class Enough(Exception):
 
 
 COUNT_DIR: list[Path] = []  # where counted_chunk leaves a file per chunk started
-REAL_RUN_CHUNK = simulate_module._run_chunk
+REAL_RUN_CHUNK = chunks.run_chunk
 
 
 def counted_chunk(task):
@@ -229,7 +230,7 @@ def counted_chunk(task):
 def test_chunks_are_made_one_at_a_time_with_few_in_flight(workers, monkeypatch, tmp_path):
     """10**11 games: the run starts at once (nothing is built up front) and at most a few
     chunks are handed out before the first comes back."""
-    monkeypatch.setattr(simulate_module, "_run_chunk", counted_chunk)
+    monkeypatch.setattr(chunks, "run_chunk", counted_chunk)
     COUNT_DIR.append(tmp_path)
     try:
         with pytest.raises(Enough):
@@ -245,20 +246,20 @@ def held_between_chunks(run, monkeypatch) -> list[int]:
     has been added to the summaries, garbage collected first: what the run holds, not what
     the collector has yet to free."""
     held: list[int] = []
-    add = simulate_module._Tally.add
+    add = simulate_module.Tally.add
 
     def measured(self, start, chunk):
         add(self, start, chunk)
         gc.collect()
         held.append(tracemalloc.get_traced_memory()[0])
 
-    monkeypatch.setattr(simulate_module._Tally, "add", measured)
+    monkeypatch.setattr(simulate_module.Tally, "add", measured)
     tracemalloc.start()
     try:
         run()
     finally:
         tracemalloc.stop()
-        monkeypatch.setattr(simulate_module._Tally, "add", add)
+        monkeypatch.setattr(simulate_module.Tally, "add", add)
     return held
 
 
@@ -347,8 +348,8 @@ def test_the_arguments_are_accepted_exactly_within_their_bounds(n_games, seed):
     def play_nothing(tasks, workers):
         yield from ()
 
-    original = simulate_module._run_local
-    simulate_module._run_local = play_nothing
+    original = simulate_module.run_local
+    simulate_module.run_local = play_nothing
     try:
         try:
             simulate(Rules(), BOTS, n_games, seed=seed, keep_games=False)
@@ -356,5 +357,5 @@ def test_the_arguments_are_accepted_exactly_within_their_bounds(n_games, seed):
         except ValueError:
             accepted = False
     finally:
-        simulate_module._run_local = original
+        simulate_module.run_local = original
     assert accepted == (good_n and good_seed)

@@ -21,7 +21,8 @@ import pytest
 
 from borsen_widget import RandomBot, Rules, ThresholdBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
-from borsen_widget.sim import simulate as simulate_module
+from borsen_widget.sim import dispatch, tally
+from borsen_widget.sim import result as result_module
 from borsen_widget.sim.simulate import SimulationResult, simulate
 from borsen_widget.sim.tables import Table
 
@@ -45,8 +46,8 @@ PURE_RUN = (
 import json, sys
 from borsen_widget import Rules, ThresholdBot, RandomBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
+from borsen_widget import simulate
 from borsen_widget.sim import environment, simulate as module
-from borsen_widget.simulate import simulate
 
 module.REFERENCE_CHUNK = 40  # several chunks, so that processes share the work
 assert not environment.has_fast_path()
@@ -158,8 +159,8 @@ def test_importing_and_playing_the_pure_path_needs_no_compiled_package():
     summaries, its plain tables, its summary text and its chart are pure Python."""
     code = STRATEGY + (
         "import sys\n"
-        "import borsen_widget, borsen_widget.simulate, borsen_widget.sim.cli\n"
-        "from borsen_widget.simulate import simulate\n"
+        "import borsen_widget, borsen_widget.sim.cli\n"
+        "from borsen_widget import simulate\n"
         "from borsen_widget import Rules, ThresholdBot\n"
         "r = simulate(Rules(), [careful, ThresholdBot(3), 'random'], 50, seed=1,\n"
         "             engine='reference')\n"
@@ -184,7 +185,7 @@ def test_without_pandas_the_tables_are_tables_that_become_the_same_dataframes(mo
     bots = [ThresholdBot(4), RandomBot(), ThresholdBot(2)]
     with_pandas = simulate(Rules(), bots, 200, seed=3, engine="reference")
     frames = {name: getattr(with_pandas, name) for name in ("by_bot", "by_seat", "games")}
-    monkeypatch.setattr(simulate_module, "_pandas", lambda: None)
+    monkeypatch.setattr(result_module, "_pandas", lambda: None)
     plain = simulate(Rules(), bots, 200, seed=3, engine="reference")
     for name in ("by_bot", "by_seat"):
         table = getattr(plain, name)
@@ -211,13 +212,13 @@ def test_a_fast_chunk_sums_up_the_same_in_python_and_in_numpy():
     bots = [ThresholdBot(4), RandomBot(), ProbabilityBot(0.4), ExpectedValueBot()]
     names = [str(b) for b in bots] + []
     names[3] = names[0]  # two seats with one name: counted once per seat
-    chunk = simulate_module._play_fast(rules, bots, 9, 0, 6, 506, True)
+    chunk = dispatch.play_fast(rules, bots, 9, 0, 6, 506, True)
     as_arrays = {key: array("q", values.ravel().tolist()) for key, values in chunk.items()}
     tallies = []
     for data in (chunk, as_arrays):
-        tally = simulate_module._Tally(4, names, True, keep=True)
-        tally.add(6, data)
-        tallies.append(tally)
+        sums = tally.Tally(4, names, True, keep=True)
+        sums.add(6, data)
+        tallies.append(sums)
     numpy_sums, python_sums = tallies
     for field in (
         "count",

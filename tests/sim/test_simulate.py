@@ -17,6 +17,7 @@ from run_notebook import run_notebook
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
 from borsen_widget.play.playout import playout
+from borsen_widget.sim import environment, seats
 from borsen_widget.sim import simulate as simulate_module
 from borsen_widget.sim.charts import Chart
 from borsen_widget.sim.progress import TextProgress
@@ -185,7 +186,7 @@ def test_reference_games_replay_exactly():
 
 
 def test_game_seeds_agree_between_python_and_numpy():
-    seeds = simulate_module._game_seeds(12345, 0, 50)
+    seeds = seats.game_seeds(12345, 0, 50)
     assert [game_seed(12345, i) for i in range(50)] == seeds.tolist()
     assert len(set(seeds.tolist())) == 50 and (seeds >= 0).all()
 
@@ -206,10 +207,41 @@ def test_engine_choice():
     assert simulate(Rules(accept_rule=strictly_higher), BOTS, 10, seed=1).engine == "fast"
     custom = Rules(loot_rule=one_card)
     assert simulate(custom, BOTS, 10, seed=1).engine == "reference"
-    with pytest.raises(ValueError, match="custom"):
+    with pytest.raises(ValueError, match="loot_rule"):
         simulate(custom, BOTS, 10, seed=1, engine="fast")
     with pytest.raises(ValueError, match="not a built-in"):
         simulate(Rules(), [bank_at_two, *BOTS[1:]], 10, engine="fast")
+
+
+def test_the_result_says_why_the_reference_engine_played(monkeypatch):
+    """``fallback_reason``: None when the fast path or the engine asked for played; else the
+    sentence why "auto" fell back, shown in the summary and the HTML as one line."""
+
+    def one_card(ace, bank):
+        return min(1, sum(not c.is_ace for c in bank))
+
+    line = "Played on the reference engine:"
+    for played in (
+        simulate(Rules(), BOTS, 10, seed=1),
+        simulate(Rules(), BOTS, 10, seed=1, engine="reference"),
+        simulate(Rules(loot_rule=one_card), BOTS, 10, seed=1, engine="reference"),
+    ):
+        assert played.fallback_reason is None
+        assert line not in played.summary() and line not in played._repr_html_()
+    custom = simulate(Rules(loot_rule=one_card), BOTS, 10, seed=1)
+    assert custom.engine == "reference"
+    assert custom.fallback_reason.startswith("the fast path cannot play this: ")
+    assert "loot_rule" in custom.fallback_reason
+    assert f"{line} {custom.fallback_reason}." in custom.summary().splitlines()[:2]
+    assert "Played on the reference engine: the fast path cannot" in custom._repr_html_()
+    strategy = simulate(Rules(), [bank_at_two, *BOTS[1:]], 10, seed=1)
+    assert "bank_at_two is not a built-in strategy" in strategy.fallback_reason
+    monkeypatch.setattr(environment, "has_fast_path", lambda: False)
+    no_numpy = simulate(Rules(), BOTS, 10, seed=1)
+    assert no_numpy.engine == "reference"
+    assert no_numpy.fallback_reason.startswith("NumPy is not installed")
+    assert f"{line} NumPy is not installed" in no_numpy.summary()
+    assert no_numpy.games.equals(simulate(Rules(), BOTS, 10, seed=1, engine="reference").games)
 
 
 def test_fast_and_reference_agree_on_the_headline_figures():
@@ -346,14 +378,52 @@ def test_progress_goes_to_stderr_when_asked(capsys, small_chunks):
     assert capsys.readouterr().err == ""
 
 
+def test_the_package_gives_the_simulate_function():
+    """``from borsen_widget import simulate`` is the function (the old module of that name and
+    borsen_widget.actions are gone), imported on first use: ``import borsen_widget`` alone
+    does not load the simulator."""
+    import borsen_widget
+    import borsen_widget.sim
+    import borsen_widget.sim.simulate
+
+    assert borsen_widget.simulate is borsen_widget.sim.simulate.simulate is simulate
+    assert borsen_widget.SimulationResult is SimulationResult
+    assert {"simulate", "SimulationResult"} <= set(borsen_widget.__all__) & set(dir(borsen_widget))
+    assert (
+        borsen_widget.sim.replay is replay
+        and borsen_widget.sim.SimulationResult is SimulationResult
+    )
+    code = (
+        "import sys, importlib.util, borsen_widget\n"
+        "print('borsen_widget.sim.simulate' in sys.modules)\n"
+        "from borsen_widget import simulate\n"
+        "print(callable(simulate), simulate.__module__)\n"
+        "print([importlib.util.find_spec(f'borsen_widget.{m}') for m in ('simulate', 'actions')])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == [
+        "False",
+        "True borsen_widget.sim.simulate",
+        "[None, None]",
+    ]
+
+
 def test_importing_the_package_needs_no_numpy():
     """Everything runs on the standard library (JupyterLite): importing the package, the
     simulator, its tables, charts and command line imports no NumPy, pandas or matplotlib
     (the fast path and DataFrames import them when used)."""
     code = (
-        "import sys, borsen_widget, borsen_widget.play.bots, borsen_widget.simulate; "
+        "import sys, borsen_widget, borsen_widget.play.bots; "
         "import borsen_widget.sim.simulate, borsen_widget.sim.charts, borsen_widget.sim.tables; "
         "import borsen_widget.sim.cli, borsen_widget.sim.progress, borsen_widget.__main__; "
+        "from borsen_widget import simulate, SimulationResult; "
         "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run(
@@ -371,9 +441,7 @@ def test_bots_see_the_same_game_as_play():
     """A reference game of simulate is the engine's own game (Game + playout)."""
     result = simulate(Rules(), BOTS, 5, seed=21, engine="reference")
     seed = int(result.games.loc[2, "seed"])
-    seated = [
-        b.for_game(simulate_module._bot_seed(seed, s)) for s, b in enumerate(seating(BOTS, 2))
-    ]
+    seated = [b.for_game(seats.bot_seed(seed, s)) for s, b in enumerate(seating(BOTS, 2))]
     game = Game(Rules(), seed, record=False)
     playout(game, seated)
     assert list(game.scores) == result.games.loc[2, ["score_0", "score_1", "score_2"]].tolist()
