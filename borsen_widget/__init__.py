@@ -21,6 +21,7 @@ from .engine.errors import ActionParseError, IllegalActionError, RulesError, Sav
 from .engine.events import Event
 from .engine.game import Game
 from .engine.rules import Rules
+from .i18n import get_language, set_language
 from .play.bots import (
     Bot,
     ExpectedValueBot,
@@ -62,7 +63,9 @@ __all__ = [
     "StrategyError",
     "ThresholdBot",
     "as_bot",
+    "get_language",
     "play",
+    "set_language",
     "simulate",
     "win_chance",
 ]
