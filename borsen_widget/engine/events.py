@@ -11,6 +11,11 @@ the catalogues (``borsen_widget/locale``) with named placeholders, so a translat
 words in their own order. ``you=`` names the seat of the person at the screen, told in the
 second person ("You win with 25 cards.", "Du vinner med 25 kort."). ``str(event)`` and
 :meth:`Event.to_dict`'s ``"text"`` stay English, for programmers and save files.
+
+Why one module of this size: it is the one narrator, and each sentence is written out whole per
+case (who is "you", why a card was refused, one card or more) so that Babel finds every message
+and a translator reads whole sentences; an event's sentence and its log line say the same thing
+in two tenses, and side by side they stay in step.
 """
 
 from __future__ import annotations

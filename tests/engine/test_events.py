@@ -90,3 +90,24 @@ def test_an_end_event_must_say_why_and_give_every_score():
         Event.from_dict({"kind": "end", "player": None, "scores": [1, 2, 3]}, players=3)
     with pytest.raises(SaveError, match="every score"):
         Event.from_dict({"kind": "end", "player": None, "info": "deck"}, players=3)
+
+
+def test_the_seat_at_the_screen_is_told_as_you():
+    """``you=`` names the seat of the person at the screen: whole second-person sentences, not
+    a name glued into a third-person one ("You wins")."""
+    names = ["Ada", "Bo"]
+    lines = [line["text"] for line in narrate(LOG, names, loot_to="pile", you=1)]
+    assert lines[2] == "Ada drew 2♣ — only equal to K♠: the pile passes to you."
+    assert lines[3] == "You drew A♥ and robbed 2 cards from Ada into the pile, under the ace."
+    assert lines[5] == "You banked 4 cards: K♠ 2♣ A♥ 2♦."
+    assert lines[-1] == "Game over: the deck is empty. You and Ada share the win with 3 cards."
+    won = Event("end", None, info="deck", scores=(25, 3))
+    assert won.describe(names, you=0) == "The game ends: the deck is empty. You win with 25 cards."
+    assert LOG[7].describe(names, you=0) == "Bo robs 2 cards from you (1/3 of your cards): 3♣ 4♣."
+
+
+def test_a_house_rules_refusal_is_a_sentence():
+    refused = Event("pass", 0, 1, cards("2C"), Card.parse("KS"), "custom")
+    assert refused.describe(["Ada", "Bo"]) == (
+        "The house rule refuses 2♣ on K♠: the pile passes to Bo."
+    )
