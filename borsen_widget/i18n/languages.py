@@ -78,7 +78,9 @@ def get_language() -> str:
 
 def resolve_language(language: str | None = None) -> str:
     """``language`` (any tag) as one of :data:`LANGUAGES`, or the chosen one if ``None``."""
-    return get_language() if language is None else pick_language(language)
+    if language is None:
+        return get_language()
+    return language if language in LANGUAGES else pick_language(language)
 
 
 @contextmanager
