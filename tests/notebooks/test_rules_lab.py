@@ -12,7 +12,7 @@ def test_rules_lab_runs_and_shows_its_findings():
     shown = "\n".join(
         o.get("text", "") + str(o.get("data", {}).get("text/plain", "")) for o in outputs
     )
-    assert "The rules change: ace_shares = ♠ 1" in shown
+    assert "The rules change: The share of the victim's cards each ace robs: ♠ 1," in shown
     assert "P(accepted on 8♦) = 9/17" in shown and "P(accepted on 8♦) = 8/17" in shown
     assert "cannot save this game" in shown and "same_suit_goes" in shown
     assert "broken(2♠, 2♠) must return True or False" in shown
