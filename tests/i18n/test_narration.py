@@ -19,6 +19,7 @@ from borsen_widget.engine import events as events_module
 from borsen_widget.engine import words as words_module
 from borsen_widget.engine.cards import Card
 from borsen_widget.engine.events import narrate
+from borsen_widget.engine.options import OPTIONS
 from borsen_widget.i18n import Translator, get_language, set_language, use_language
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Fa", "Gro", "Hå"]
@@ -169,11 +170,37 @@ def rare_events() -> list[list[Event]]:
         logs.append([Event("keep", 0, cards=some)])
     for info in ("lot", "suit", None):
         logs.append([Event("start", 0, info=info)])
-    logs.append([Event("rules", 0, info="max_turns = 5")])
+    logs.append([Event("rules", 0, info="max_turns = 5")])  # an old save's wording
+    logs.append(rule_changes())
     for info in ("deck", "max_turns", "other"):
         for scores in ((3, 3, 1), (5, 1, 1), (1, 1, 5), (0, 0, 0), (1, 0, 0)):
             logs.append([Event("end", None, info=info, scores=scores)])
     return logs
+
+
+def rule_changes() -> list[Event]:
+    """Rules events as a game logs them, over every kind of option value."""
+    game = Game(Rules(players=3), seed=4)
+    base = game.rules
+    for change in (
+        dict(equal_accepted=not base.equal_accepted, rob_target="leader", first_player=2),
+        dict(max_turns=1000, max_bank_aces=3, ace_shares={"S": "1/3"}, accept_rule=_accept_odd),
+        dict(auto_aces="list", loot_to="pile", first_player="suit", auto_bank_at_end=True),
+        dict(first_player=base.first_player, accept_rule=None, equal_accepted=True),
+    ):
+        game.set_rules(dataclasses.replace(game.rules, **change))
+    return [e for e in game.log if e.kind == "rules"]
+
+
+def test_a_change_of_rules_is_told_with_the_options_labels_in_each_language():
+    labels = [option.label for option in OPTIONS]
+    for language in ("nb", "nn"):
+        for line in narrate(rule_changes(), language=language):
+            assert not [label for label in labels if label in line["text"]], line["text"]
+    lines = [line["text"] for line in narrate(rule_changes(), language="nb")]
+    assert "Hvem et ess raner: den som leder" in lines[0]
+    assert "Høyeste antall turer: 1\u00a0000" in lines[1]
+    assert "som i de opprinnelige reglene" in lines[3]
 
 
 def check_log(log, names, loot_to, seats):
