@@ -6,6 +6,12 @@
     python scripts/catalogues.py compile    # each .po → .mo (Python) and .json (front end),
                                             # and Babel's locale data → locale/formats.json
     python scripts/catalogues.py check      # is everything above up to date and complete?
+    python scripts/catalogues.py fill FILE  # translations from a JSON file into the .po files
+                                            # ({"nb": {"msgid": "…", "ctx\u0004msgid": […]}}),
+                                            # then compile
+
+Every step that writes holds a lock on ``borsen_widget/locale/.lock``, so several people (or
+scripts) can extract, fill and compile at once without losing each other's translations.
 
 Babel is a developer tool here (the ``dev`` extra): the package reads the compiled ``.mo``,
 ``.json`` and ``formats.json`` with the standard library only. Messages are found where
@@ -22,7 +28,9 @@ English shown without touching the source).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
+import fcntl
 import io
 import json
 import sys
@@ -353,12 +361,72 @@ def problems() -> list[str]:
     return found
 
 
+@contextlib.contextmanager
+def locked():
+    """Hold the catalogues' lock: one writer at a time (read, change and write as one step)."""
+    with open(LOCALE / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def do_fill(path: str) -> int:
+    """Write translations from a JSON file into the .po files: ``{language: {key: text}}``,
+    a key being the msgid (``"context\u0004msgid"`` with a context), a text a string or, for a
+    plural, a list of the forms. A key the catalogue does not hold is reported, not added."""
+    with open(path, encoding="utf-8") as file:
+        wanted = json.load(file)
+    unknown = []
+    for language, texts in wanted.items():
+        catalog = read_catalogue(language)
+        by_key = {}
+        for message in catalog:
+            if message.id:
+                msgid = _msgid(message.id)
+                by_key[f"{message.context}\u0004{msgid}" if message.context else msgid] = message
+        for key, text in texts.items():
+            message = by_key.get(key)
+            if message is None:
+                unknown.append(f"{language}: {key!r}")
+                continue
+            message.string = tuple(text) if isinstance(text, list) else text
+            message.flags.discard("fuzzy")
+        write_if_changed(po_path(language), po_bytes(catalog))
+    for line in unknown:
+        print(f"not in the catalogue (run make catalogues first?): {line}", file=sys.stderr)
+    return 1 if unknown else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "step", nargs="?", default="all", choices=["all", "extract", "update", "compile", "check"]
+        "step",
+        nargs="?",
+        default="all",
+        choices=["all", "extract", "update", "compile", "check", "fill"],
     )
-    step = parser.parse_args(argv).step
+    parser.add_argument("file", nargs="?", help="for fill: the JSON file of translations")
+    args = parser.parse_args(argv)
+    step = args.step
+    if step == "check":
+        found = problems()
+        for problem in found:
+            print(problem, file=sys.stderr)
+        return 1 if found else 0
+    with locked():
+        return _run(step, args.file)
+
+
+def _run(step: str, file: str | None) -> int:
+    if step == "fill":
+        if not file:
+            print("fill needs a JSON file of translations", file=sys.stderr)
+            return 2
+        code = do_fill(file)
+        do_compile()
+        return code
     if step in ("all", "extract", "update"):
         template = do_extract()
         if step != "extract":
