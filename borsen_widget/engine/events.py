@@ -27,7 +27,8 @@ from typing import NamedTuple
 from ..i18n import Translator, translator
 from .cards import Card, to_card
 from .errors import SaveError, quote
-from .options import OPTIONS
+from .options import OPTION
+from .rules import describe_option, read_change_text
 from .words import card_list, seat_name
 
 EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
@@ -465,50 +466,23 @@ def _end_sentence(
     return text
 
 
-_ORIGINAL_AGAIN = ", as in the original rules"
-
-
 def _rule_changes(info: str | None, tr: Translator) -> str:
-    """A rules event's changes (``"Whom an ace robs: the leader; Turn cap: 50"``, the English
-    :func:`~borsen_widget.engine.rules.describe_option` wrote) in ``tr``'s language: each
-    option's label and value words are messages of the catalogues (``engine/options.py``);
-    anything not recognised stays as written."""
-    if not info or tr.language == "en":
-        return str(info)
-    return "; ".join(_rule_change(change, tr) for change in info.split("; "))
-
-
-def _rule_change(change: str, tr: Translator) -> str:
-    again = change.endswith(_ORIGINAL_AGAIN)
-    body = change[: -len(_ORIGINAL_AGAIN)] if again else change
-    for option in OPTIONS:
-        if body.startswith(option.label + ": "):
-            label = tr.gettext(option.label)
-            value = _rule_value(option, body[len(option.label) + 2 :], tr)
-            if again:
-                return tr.gettext(
-                    "{option}: {value}, as in the original rules", option=label, value=value
-                )
-            return tr.gettext("{option}: {value}", option=label, value=value)
-    return change
-
-
-def _rule_value(option, value: str, tr: Translator) -> str:
-    """A rule option's value in words (as :meth:`Option.say` writes it) in ``tr``'s language."""
-    for word in option.words.values():
-        if value == word:
-            return tr.gettext(word)
-    if option.kind == "bool" and value == "on":
-        return tr.pgettext("rule option", "on")
-    if option.kind == "bool" and value == "off":
-        return tr.pgettext("rule option", "off")
-    if option.kind == "function" and value == "none":
-        return tr.pgettext("rule option", "none")
-    if option.kind == "seat" and value.startswith("seat ") and value[5:].isdigit():
-        return tr.pgettext("rule option", "seat {seat}", seat=int(value[5:]))
-    if value.replace(",", "").isdigit():
-        return tr.number(int(value.replace(",", "")))
-    return value
+    """A rules event's changes (kept as data, ``"rob_target=leader; max_turns=50"``: see
+    :func:`~borsen_widget.engine.rules.change_text`) in ``tr``'s language: each option's label
+    and value words are messages of the catalogues (``engine/options.py``); a part that is no
+    option and value (an old save's text) stays as written."""
+    told = []
+    for name, value in read_change_text(info or ""):
+        if not name:
+            told.append(str(value))
+        elif OPTION[name].kind == "function":  # kept by the function's name
+            words = tr.pgettext("rule option", "none") if value == "none" else str(value)
+            told.append(
+                tr.gettext("{option}: {value}", option=tr.gettext(OPTION[name].label), value=words)
+            )
+        else:
+            told.append(describe_option(name, value, tr.language))
+    return "; ".join(told)
 
 
 # ---------------------------------------------------------------------------------- narration

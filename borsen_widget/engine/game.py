@@ -34,7 +34,7 @@ from .events import Event
 from .options import STRUCTURAL
 from .position import ACES, OVER, Position
 from .randomness import check_seed, shuffle
-from .rules import Rules, describe_option
+from .rules import Rules, change_text
 from .saves import dump_game, load_game
 
 _draw = moves.draw  # the lean path's commonest call, bound once
@@ -321,10 +321,10 @@ class Game:
                 )
         if rules == old:
             return
-        changes = [describe_option(name, getattr(rules, name)) for name in rules.differences(old)]
         self._rules = rules
         if self._log is not None:
-            self._log.append(Event("rules", self._pos.current_player, info="; ".join(changes)))
+            # The changes as data (told in each reader's language by the narrator).
+            self._log.append(Event("rules", self._pos.current_player, info=change_text(old, rules)))
 
     # ------------------------------------------------------------------ checked moves
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from numbers import Integral
 from typing import Any
 
+from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
 from .errors import RulesError, quote
 from .shares import DEFAULT_SHARES, MAX_SHARE_DENOMINATOR, AceShares
@@ -48,11 +49,6 @@ KINDS = (
 )
 #: Counts with at most this many values are a select in the editor; larger ones are typed.
 SELECT_UP_TO = 12
-
-
-def N_(message: str) -> str:  # gettext's name for "mark now, translate where shown"
-    """Mark ``message`` for the catalogues; it is translated where a person reads it."""
-    return message
 
 
 def function_name(function: Callable) -> str:
@@ -180,22 +176,44 @@ class Option:
 
     # ------------------------------------------------------------------ saying values
 
-    def say(self, value: Any) -> str:
-        """A value in the words a person reads (English): ``"on"``, ``"the leader"``,
-        ``"seat 2"``, ``"no limit"``, ``"♠ 1, ♥ 1/3, ♣ 1/4, ♦ 1/5"``."""
+    def say(self, value: Any, language: str | None = None) -> str:
+        """A value in the words a person reads, in ``language`` (default English, for logs
+        and programmers): ``"on"``, ``"the leader"``, ``"seat 2"``, ``"no limit"``,
+        ``"♠ 1, ♥ 1/3, ♣ 1/4, ♦ 1/5"`` (``"på"``, ``"den som leder"``, ``"plass 2"`` ...)."""
+        tr = translator(language or "en")
         kind = self.kind
         if kind == "bool":
-            return "on" if value else "off"
+            return tr.pgettext("rule option", "on") if value else tr.pgettext("rule option", "off")
         if kind == "shares":
             shares = AceShares(value).by_suit_index
-            return ", ".join(f"{SUIT_SYMBOLS[i]} {s}" for i, s in enumerate(shares))
+            return ", ".join(f"{SUIT_SYMBOLS[i]} {tr.fraction(s)}" for i, s in enumerate(shares))
+        if kind == "function":
+            return tr.pgettext("rule option", "none") if value is None else function_name(value)
+        if _is_one_of(value, tuple(self.words)):
+            return tr.gettext(self.words[value])
+        if kind == "seat":
+            return tr.pgettext("rule option", "seat {seat}", seat=value)
+        return tr.number(value) if isinstance(value, int) else str(value)
+
+    def label_in(self, language: str | None = None) -> str:
+        """The label in ``language`` (default: the chosen one, else English)."""
+        return translator(language).gettext(self.label)
+
+    def help_in(self, language: str | None = None) -> str:
+        """The help text in ``language`` (default: the chosen one, else English)."""
+        return translator(language).gettext(self.help)
+
+    def log_text(self, value: Any) -> str:
+        """A value as a log keeps it, in no language, read back by :meth:`parse`:
+        ``"True"``, ``"leader"``, ``"ask"``, ``"none"``, ``"S=1/2,H=1/3,C=1/4,D=1/5"``."""
+        kind = self.kind
+        if kind == "shares":
+            return ",".join(f"{s}={f}" for s, f in AceShares(value).items())
         if kind == "function":
             return "none" if value is None else function_name(value)
-        if _is_one_of(value, tuple(self.words)):
-            return self.words[value]
-        if kind == "seat":
-            return f"seat {value}"
-        return f"{value:,}" if isinstance(value, int) else str(value)
+        if value is None:
+            return _NAMES.get(None, "none") if kind == "choice" else "none"
+        return str(value)
 
     def to_data(self, value: Any) -> Any:
         """A value as JSON-safe data (shares as text such as ``"1/3"``, a function by name)."""

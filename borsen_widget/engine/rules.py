@@ -26,6 +26,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from numbers import Integral
 
+from ..i18n import translator
 from .cards import CARDS, DISTINCT_CARDS, FIRST_ACE, Card
 from .errors import RulesError, describe_error, quote
 from .options import CUSTOM_RULES, NAMES, OPTION, OPTIONS, function_name
@@ -116,10 +117,14 @@ class Rules:
         """The options that are Python functions, by option name."""
         return {name: getattr(self, name) for name in CUSTOM_RULES if getattr(self, name)}
 
-    def describe(self) -> list[str]:
+    def describe(self, language: str | None = None) -> list[str]:
         """One line per option that differs from the original rules, for screens and logs:
-        its label and its value in words (``"Whom an ace robs: the leader"``)."""
-        return [describe_option(name, getattr(self, name)) for name in self.differences(_ORIGINAL)]
+        its label and its value in words (``"Whom an ace robs: the leader"``), in
+        ``language`` (default English)."""
+        return [
+            describe_option(name, getattr(self, name), language)
+            for name in self.differences(_ORIGINAL)
+        ]
 
     def differences(self, other: Rules) -> list[str]:
         """The names of the options whose values differ from ``other``'s, in order."""
@@ -230,12 +235,41 @@ class Rules:
         return int(result)
 
 
-def describe_option(name: str, value) -> str:
-    """An option and its value as a person reads it: ``"Whom an ace robs: the leader"``
-    (``"..., as in the original rules"`` when a change brings an option back)."""
+def describe_option(name: str, value, language: str | None = None) -> str:
+    """An option and its value as a person reads it, in ``language`` (default English):
+    ``"Whom an ace robs: the leader"`` (``"..., as in the original rules"`` when a change
+    brings an option back)."""
     option = OPTION[name]
-    text = f"{option.label}: {option.say(value)}"
-    return f"{text}, as in the original rules" if value == getattr(_ORIGINAL, name) else text
+    tr = translator(language or "en")
+    label, words = tr.gettext(option.label), option.say(value, tr.language)
+    if value == getattr(_ORIGINAL, name):
+        return tr.gettext("{option}: {value}, as in the original rules", option=label, value=words)
+    return tr.gettext("{option}: {value}", option=label, value=words)
+
+
+def change_text(old: Rules, new: Rules) -> str:
+    """What changed from ``old`` to ``new`` as a log keeps it, in no language:
+    ``"rob_target=leader; max_turns=50"`` (each value by :meth:`Option.log_text`)."""
+    return "; ".join(
+        f"{name}={OPTION[name].log_text(getattr(new, name))}" for name in new.differences(old)
+    )
+
+
+def read_change_text(text: str) -> list[tuple[str, object]]:
+    """:func:`change_text` read back: ``[(option name, value), ...]``; a part that is no
+    option and value (an old save's ``"ace_shares back to the original"``) is ``("", part)``."""
+    changes = []
+    for part in (text or "").split(";"):
+        name, sep, value = part.partition("=")
+        option = OPTION.get(name.strip()) if sep else None
+        if option is None or option.kind == "function":
+            changes.append((name.strip(), value.strip()) if option else ("", part.strip()))
+            continue
+        try:
+            changes.append((option.name, option.parse(value.strip())))
+        except RulesError:
+            changes.append(("", part.strip()))
+    return [change for change in changes if change != ("", "")]
 
 
 def _check_names(options: Mapping) -> None:

@@ -44,7 +44,7 @@ def test_a_log_is_told_one_line_per_thing_that_happened():
         "Bo drew 2♦ — anything goes after an ace.",
         "Bo banked 4 cards: K♠ 2♣ A♥ 2♦.",
         "Bo kept A♥: the deck holds no other card to list it into.",
-        "The rules change: max_turns = 5.",
+        "The rules change: Turn cap: 5.",  # an old save's "max_turns = 5", read as data
         "Game over: the deck is empty. Ada and Bo share the win with 3 cards.",
     ]
     assert [line["id"] for line in lines] == [0, 1, 3, 5, 8, 10, 11, 12, 13]
