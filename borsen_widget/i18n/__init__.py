@@ -18,6 +18,8 @@ editor, tables above it) takes its texts from here. Standard library only at run
 from .languages import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
+    chosen_language,
+    follow_language,
     get_language,
     normalize_language,
     pick_language,
@@ -26,7 +28,16 @@ from .languages import (
     use_language,
 )
 from .numbers import format_fraction, format_list, format_number, format_percent, formats
-from .translator import DOMAIN, N_, NP_, RANK_WORDS, SUIT_WORDS, Translator, translator
+from .translator import (
+    DOMAIN,
+    N_,
+    NP_,
+    RANK_WORDS,
+    SUIT_WORDS,
+    Translator,
+    front_end_texts,
+    translator,
+)
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -37,11 +48,14 @@ __all__ = [
     "RANK_WORDS",
     "SUIT_WORDS",
     "Translator",
+    "chosen_language",
+    "follow_language",
     "format_fraction",
     "format_list",
     "format_number",
     "format_percent",
     "formats",
+    "front_end_texts",
     "get_language",
     "normalize_language",
     "pick_language",

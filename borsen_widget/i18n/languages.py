@@ -4,6 +4,7 @@ operating systems give for them, and the notebook's choice (:func:`set_language`
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -59,6 +60,22 @@ def pick_language(tags: str | Iterable[str] | None, default: str = DEFAULT_LANGU
 _chosen: list[str | None] = [None]  # the notebook's choice; None: not chosen (English)
 
 
+_listeners: weakref.WeakSet = weakref.WeakSet()  # objects told when the choice changes
+
+
+def follow_language(listener) -> None:
+    """Tell ``listener`` (an object with a ``language_chosen(language)`` method, held weakly)
+    each time :func:`set_language` changes the notebook's choice: a widget shown before
+    ``set_language("nb")`` redraws in bokmål at once."""
+    _listeners.add(listener)
+
+
+def chosen_language() -> str | None:
+    """The language chosen by :func:`set_language`, or ``None`` if nothing was chosen (then a
+    widget follows the page it is shown in)."""
+    return _chosen[0]
+
+
 def set_language(language: str | None) -> str:
     """Choose the language of every text told from now on without a ``language=`` of its own
     (the log, and later the widget, panel, editor, tables): ``"en"``, ``"nb"``, ``"nn"`` or
@@ -67,7 +84,11 @@ def set_language(language: str | None) -> str:
 
     One choice for the whole Python process (a notebook's kernel), not per thread.
     """
+    before = _chosen[0]
     _chosen[0] = None if language is None else pick_language(language)
+    if _chosen[0] != before:
+        for listener in list(_listeners):
+            listener.language_chosen(_chosen[0])
     return get_language()
 
 
@@ -90,4 +111,4 @@ def use_language(language: str | None) -> Iterator[str]:
     try:
         yield set_language(language)
     finally:
-        _chosen[0] = before
+        set_language(before)

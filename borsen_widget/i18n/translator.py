@@ -11,6 +11,7 @@ the ``.mo`` files read here (and a JSON per language for the front end).
 from __future__ import annotations
 
 import gettext
+import json
 from functools import cache
 from importlib import resources
 from numbers import Rational
@@ -185,3 +186,15 @@ def translator(language: str | None = None) -> Translator:
     """The translator of ``language`` (any tag; ``None``: the one :func:`set_language` chose,
     else English). One per language, shared."""
     return _translator(resolve_language(language))
+
+
+@cache
+def front_end_texts(language: str) -> dict:
+    """The front end's messages in ``language`` (one of :data:`LANGUAGES`), as the shipped
+    JSON holds them (JupyterLab's shape: ``{"": {language, plural_forms, formats}, msgid:
+    [text, ...], "context\u0004msgid": [...]}``): what a widget sends its page, so the page's
+    words come from the same catalogues as Python's. Read once per language; do not change it."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for {language!r}: one of {', '.join(LANGUAGES)}")
+    with catalogue_path(language, ".json").open("r", encoding="utf-8") as file:
+        return json.load(file)

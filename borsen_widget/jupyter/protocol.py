@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine.errors import IllegalActionError, quote
 from ..engine.words import card_list
+from ..i18n import N_, Translator, translator
 
 #: Every intent a page may send.
 GAME_INTENTS = ("draw", "bank", "list", "keep", "undo", "new_game", "pause", "resume", "step")
@@ -52,14 +53,28 @@ CHOICES = ("draw", "bank")
 MAX_ACES = 16  # four decks hold 16 aces
 MAX_ID = 64
 
-_EARLIER_VIEW = (
-    "That click was made on an earlier view of the game (a double click, or another view "
-    "moved first), so it was ignored. Have a look, then choose again."
-)
-
 
 class BadMessage(Exception):
-    """A message from a page that cannot be acted on; its text is the polite notice."""
+    """A message from a page that cannot be acted on; its text is the polite notice.
+
+    ``BadMessage(N_("... {name} ..."), name=...)``: the notice is one whole sentence of the
+    catalogues with its placeholders, told in each page's language by :meth:`told`;
+    ``str(error)`` is the English (for logs and programmers). Mark the message with ``N_`` (or
+    write it as a literal argument of ``BadMessage``, which the catalogues' extraction finds
+    too)."""
+
+    def __init__(self, message: str, /, **values):
+        self.message = message
+        self.values = values
+        super().__init__(message.format_map(values) if values else message)
+
+    def told(self, tr: Translator) -> str:
+        """The notice in ``tr``'s language (a ``source`` value is a message too: "the
+        editor")."""
+        values = dict(self.values)
+        if isinstance(values.get("source"), str):
+            values["source"] = tr.gettext(values["source"])
+        return tr.gettext(self.message, **values)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,27 +102,42 @@ def request_id(content) -> str | int | None:
     return None
 
 
-def check_envelope(content, fields: Sequence[str], source: str = "the page") -> None:
+def check_envelope(content, fields: Sequence[str], source: str = N_("the page")) -> None:
     """What every message must be, whatever it asks: a mapping of at most a few known
     ``fields`` whose id, if any, is a short name. Raises :class:`BadMessage` naming at most
-    three of the unknown fields, each cut short."""
+    three of the unknown fields, each cut short. ``source`` is a message of the catalogues
+    (``N_("the editor")``), told in the page's language with the rest."""
     if not isinstance(content, Mapping):
-        raise BadMessage(f"A message from {source} was not understood; nothing changed.")
+        raise BadMessage(
+            "A message from {source} was not understood; nothing changed.", source=source
+        )
     if len(content) > 3 * len(fields):
         raise BadMessage(
-            f"A message from {source} had {len(content):,} fields, far more than a request "
-            "has; nothing changed."
+            "A message from {source} had {count} fields, far more than a request has; "
+            "nothing changed.",
+            source=source,
+            count=len(content),
         )
     unknown = [k for k in content if k not in fields]
     if unknown:
         names = ", ".join(quote(k, 24) for k in unknown[:3])
-        more = f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else ""
+        if len(unknown) > 3:
+            raise BadMessage(
+                "A message from {source} had unknown fields ({names} and {more} more); "
+                "nothing changed.",
+                source=source,
+                names=names,
+                more=len(unknown) - 3,
+            )
         raise BadMessage(
-            f"A message from {source} had unknown fields ({names}{more}); nothing changed."
+            "A message from {source} had unknown fields ({names}); nothing changed.",
+            source=source,
+            names=names,
         )
     if "id" in content and request_id(content) is None:
         raise BadMessage(
-            f"A message from {source} had an id that is not a short name; nothing changed."
+            "A message from {source} had an id that is not a short name; nothing changed.",
+            source=source,
         )
 
 
@@ -118,7 +148,9 @@ def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> 
     check_envelope(content, FIELDS)
     intent = content.get("intent")
     if not isinstance(intent, str) or intent not in allowed:
-        raise BadMessage(f"Unknown request {quote(intent, 30)} from the page; nothing changed.")
+        raise BadMessage(
+            "Unknown request {intent} from the page; nothing changed.", intent=quote(intent, 30)
+        )
     seen = content.get("version")
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise BadMessage(
@@ -134,54 +166,79 @@ def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> 
             raise BadMessage("To list aces, name them (a short list of cards); nothing changed.")
         aces = tuple(aces)
     elif "aces" in content:
-        raise BadMessage(f"Only a list of aces names aces, not {intent!r}; nothing changed.")
+        raise BadMessage(
+            "Only a list of aces names aces, not {intent}; nothing changed.", intent=repr(intent)
+        )
     choice = content.get("choice")
     if intent == "vote":
         if not isinstance(choice, str) or choice not in CHOICES:
             raise BadMessage("A vote is for draw or bank; nothing changed.")
     elif "choice" in content:
-        raise BadMessage(f"Only a vote names a choice, not {intent!r}; nothing changed.")
+        raise BadMessage(
+            "Only a vote names a choice, not {intent}; nothing changed.", intent=repr(intent)
+        )
     seat = content.get("seat")
     if intent in SEAT_INTENTS:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
             raise BadMessage("That request names no seat; nothing changed.")
     elif "seat" in content:
-        raise BadMessage(f"Only a seat request names a seat, not {intent!r}; nothing changed.")
+        raise BadMessage(
+            "Only a seat request names a seat, not {intent}; nothing changed.", intent=repr(intent)
+        )
     if seen > version:
         raise BadMessage("A message from the page named a view that does not exist yet.")
     if seen < version and intent not in ANY_VERSION:
-        raise BadMessage(_EARLIER_VIEW)
+        raise BadMessage(
+            "That click was made on an earlier view of the game (a double click, or another "
+            "view moved first), so it was ignored. Have a look, then choose again."
+        )
     return Request(intent, seen, aces, choice, request_id(content), seat)
 
 
-def refusal_notice(error: IllegalActionError, who: str, limit: int | None) -> str:
+def refusal_notice(
+    error: IllegalActionError, who: str, limit: int | None, tr: Translator | None = None
+) -> str:
     """The widget's words for a move the engine refused (see
     :attr:`IllegalActionError.REASONS`) when ``who`` was to act under an ace limit of
-    ``limit`` (R12): the engine decides, the widget explains."""
+    ``limit`` (R12), in ``tr``'s language (default English): the engine decides, the widget
+    explains."""
+    tr = tr or translator("en")
     action = error.action
     reason = error.reason
     if reason == "over":
-        return "The game is over: press New game to play again."
+        return tr.gettext("The game is over: press New game to play again.")
     if reason == "deck_empty":
-        return "The deck is empty: bank the pile."
+        return tr.gettext("The deck is empty: bank the pile.")
     if reason == "pile_empty":
-        return "The pile is empty: draw a card first."
+        return tr.gettext("The pile is empty: draw a card first.")
     if reason == "aces_pending":
-        return f"{who}, first decide which aces to keep and which to list."
+        return tr.gettext(
+            "{player}, first decide which aces to keep and which to list.", player=who
+        )
     if reason == "no_decision":
-        return "There are no aces to decide on now."
+        return tr.gettext("There are no aces to decide on now.")
     if reason == "not_pending":
-        named = card_list(action.aces) if action is not None else "Those"
-        return f"{named} is not among the aces to decide on; nothing changed."
+        if action is not None:
+            named = card_list(action.aces)
+            return tr.ngettext(
+                "{cards} is not among the aces to decide on; nothing changed.",
+                "{cards} are not among the aces to decide on; nothing changed.",
+                len(action.aces),
+                cards=named,
+            )
+        return tr.gettext("Those aces are not among the aces to decide on; nothing changed.")
     if reason == "too_few":
         need = _needed(error)
-        return (
-            f"A bank may hold at most {limit} aces: list at least {need} "
-            f"({'one' if need == 1 else need}) of them."
+        return tr.ngettext(
+            "A bank may hold at most {limit} aces: list at least {count} of them.",
+            "A bank may hold at most {limit} aces: list at least {count} of them.",
+            need,
+            limit=limit,
+            count=need,
         )
     if reason == "no_undo":
-        return "There is nothing to undo."
-    return f"That move is not allowed now: {quote(str(error), 300)[1:-1]}"
+        return tr.gettext("There is nothing to undo.")
+    return tr.gettext("That move is not allowed now: {why}", why=quote(str(error), 300)[1:-1])
 
 
 def _needed(error: IllegalActionError) -> int:

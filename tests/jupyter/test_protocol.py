@@ -72,7 +72,7 @@ def test_a_refused_move_is_told_in_the_widgets_words():
     g.bank()
     with pytest.raises(IllegalActionError) as info:
         g.choose_aces([])
-    assert "list at least 1 (one)" in refusal_notice(info.value, "Ada", 2)
+    assert "list at least 1 of them" in refusal_notice(info.value, "Ada", 2)
 
 
 def test_seat_requests_name_a_seat_and_count_on_any_view():
