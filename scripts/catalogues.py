@@ -55,8 +55,14 @@ LANGUAGES = ("en", "nb", "nn")
 # Babel's locale whose number and list conventions each language uses. English is British:
 # "Ada, Bo and Cy" without the serial comma, as the package has always written it.
 CLDR_LOCALES = {"en": "en_GB", "nb": "nb", "nn": "nn"}
-# BadMessage("...", name=...) is a notice of the catalogues, told in each page's language.
-PYTHON_KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "BadMessage": None}
+# BadMessage("...", name=...) is a notice of the catalogues, told in each page's language;
+# RulesError("...", name=...) too (the rules editor shows it beside its control).
+PYTHON_KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "NP_": ((1, "c"), 2),
+    "BadMessage": None,
+    "RulesError": None,
+}
 JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "tnp": ((1, "c"), 2, 3)}
 KEYWORDS = {"python": PYTHON_KEYWORDS, "javascript": JS_KEYWORDS}
 COMMENT_TAGS = ("TRANSLATORS:",)

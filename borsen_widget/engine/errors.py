@@ -81,7 +81,48 @@ class IllegalActionError(ValueError):
 
 class RulesError(ValueError):
     """Rules (or a set position) that cannot be played: raised at construction, nothing is
-    built."""
+    built.
+
+    ``RulesError("{option} must be a whole number, not {value}.", option=name, value=...)``:
+    the message is one whole sentence of the catalogues with named placeholders (a literal
+    first argument, or marked with ``N_``), so the rules editor can show a person the same
+    sentence in their language (:meth:`told`). ``str(error)`` is the English, for
+    programmers: whole numbers grouped (``1,000,000``), an ``option`` value as the option's
+    Python name (``max_turns``); :meth:`told` names it by its label instead, in quotes
+    (“Turn cap”). A message with no values is kept as written (older raise sites).
+    """
+
+    def __init__(self, message: str, /, **values):
+        self.message = message
+        self.values = values
+        super().__init__(message.format_map(_English(values)) if values else message)
+
+    def told(self, tr) -> str:
+        """The message in the language of ``tr`` (a :class:`borsen_widget.i18n.Translator`),
+        for a person: an ``option`` is named by its translated label."""
+        values = dict(self.values)
+        option = values.get("option")
+        if isinstance(option, str):
+            from .options import OPTION  # options.py imports this module
+
+            if option in OPTION:
+                label = tr.gettext(OPTION[option].label)
+                # TRANSLATORS: a rule option's label named inside a sentence.
+                values["option"] = tr.pgettext("option label", "“{label}”", label=label)
+        return tr.gettext(self.message, **values)
+
+
+class _English(dict):
+    """A RulesError's values as its English text shows them: whole numbers grouped."""
+
+    def __getitem__(self, key):
+        value = super().__getitem__(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value:,}"
+        return value
+
+    def __missing__(self, key):
+        return "{" + key + "}"
 
 
 class SaveError(ValueError):

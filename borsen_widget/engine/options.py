@@ -98,29 +98,36 @@ class Option:
             return _whole(value, name, self.low, self.high)
         if kind == "bool":
             if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, not {quote(value)}")
+                raise RulesError(
+                    "{option} must be True or False, not {value}.", option=name, value=quote(value)
+                )
             return value
-        if kind == "choice":
+        if kind == "choice" or (kind == "seat" and isinstance(value, str)):
             if not _is_one_of(value, self.choices):
-                shown = ", ".join(map(repr, self.choices))
-                raise RulesError(f"{name} must be one of {shown}, not {quote(value)}")
+                raise RulesError(
+                    "{option} must be one of {choices}, not {value}.",
+                    option=name,
+                    choices=", ".join(map(repr, self.choices)),
+                    value=quote(value),
+                )
             return value
         if kind == "seat":
-            if isinstance(value, str):
-                if not _is_one_of(value, self.choices):
-                    shown = ", ".join(map(repr, self.choices))
-                    raise RulesError(f"{name} must be one of {shown}, not {quote(value)}")
-                return value
             if isinstance(value, bool) or not isinstance(value, Integral):
-                named = ", ".join(map(repr, self.choices))
                 raise RulesError(
-                    f"{name} must be a seat 0..{players - 1}, {named.replace(', ', ' or ')}, "
-                    f"not {quote(value)}"
+                    "{option} must be a seat from 0 to {last}, or one of {choices}, not {value}.",
+                    option=name,
+                    last=players - 1,
+                    choices=", ".join(map(repr, self.choices)),
+                    value=quote(value),
                 )
             if not 0 <= value < players:
                 raise RulesError(
-                    f"{name} {quote(value)} is not a seat: with {players} players the seats "
-                    f"are 0..{players - 1}"
+                    "{option}: {value} is not a seat. With {players} players the seats are 0 "
+                    "to {last}.",
+                    option=name,
+                    value=quote(value),
+                    players=players,
+                    last=players - 1,
                 )
             return int(value)
         if kind == "limit":
@@ -129,7 +136,11 @@ class Option:
             return value if isinstance(value, AceShares) else AceShares(value)
         if kind == "function":
             if value is not None and not callable(value):
-                raise RulesError(f"{name} must be a function or None, not {quote(value)}")
+                raise RulesError(
+                    "{option} must be a function or None, not {value}.",
+                    option=name,
+                    value=quote(value),
+                )
             return value
         raise AssertionError(f"option {name} has an unknown kind {kind!r}")  # a declaration bug
 
@@ -137,8 +148,11 @@ class Option:
         """A value from text typed on a command line (``"none"`` for no limit, ``"ask"`` for
         asking, ``"S=1,H=1/3"`` for shares), checked by :meth:`check` where it can be alone
         (a seat is checked with the number of players, by ``Rules``)."""
+        name = self.name
         if not isinstance(text, str) or len(text) > 200:
-            raise RulesError(f"{self.name}: not {quote(text)}")
+            raise RulesError(
+                "{option} cannot be read from {value}.", option=name, value=quote(text)
+            )
         word = text.strip().lower()
         kind = self.kind
         if kind == "bool":
@@ -146,9 +160,11 @@ class Option:
                 return True
             if word in ("false", "no", "off", "0"):
                 return False
-            raise RulesError(f"{self.name} must be on or off, not {quote(text)}")
+            raise RulesError(
+                "{option} must be on or off, not {value}.", option=name, value=quote(text)
+            )
         if kind == "function":
-            raise RulesError(f"{self.name} is a Python function: set it from code")
+            raise RulesError("{option} is a Python function: set it from code.", option=name)
         if kind == "shares":
             shares = {}
             for part in word.replace(" ", "").split(","):
@@ -156,7 +172,9 @@ class Option:
                     continue
                 suit, sep, value = part.partition("=")
                 if not sep:
-                    raise RulesError(f"write shares as S=1/2,H=1/3; not {quote(part)}")
+                    raise RulesError(
+                        "Write the shares as S=1/2,H=1/3, not {value}.", value=quote(part)
+                    )
                 shares[suit] = value
             return AceShares(shares)
         for value in self.choices:  # a named value: "random", "ask" (None), "none" ...
@@ -170,9 +188,15 @@ class Option:
             if body.isascii() and body.isdigit() and len(body) <= 20:
                 value = int(digits)
                 return value if kind == "seat" else self.check(value)
-            raise RulesError(f"{self.name} must be a whole number, not {quote(text)}")
-        shown = ", ".join(_NAMES.get(c, str(c)) for c in self.choices)
-        raise RulesError(f"{self.name} must be one of {shown}, not {quote(text)}")
+            raise RulesError(
+                "{option} must be a whole number, not {value}.", option=name, value=quote(text)
+            )
+        raise RulesError(
+            "{option} must be one of {choices}, not {value}.",
+            option=name,
+            choices=", ".join(_NAMES.get(c, str(c)) for c in self.choices),
+            value=quote(text),
+        )
 
     # ------------------------------------------------------------------ saying values
 
@@ -270,11 +294,27 @@ def _is_one_of(value: Any, values: tuple) -> bool:
 def _whole(value: Any, name: str, low: int, high: int | None) -> int:
     """A whole number (NumPy's integers too) in [low, high], as an ``int``."""
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise RulesError(f"{name} must be a whole number, not {quote(value)}")
+        if isinstance(value, str) and not value.strip():
+            raise RulesError("{option} is empty: write a whole number.", option=name)
+        raise RulesError(
+            "{option} must be a whole number, not {value}.", option=name, value=quote(value)
+        )
     value = int(value)
+    if high is None and value < low:
+        raise RulesError(
+            "{option} must be at least {low}, not {value}.",
+            option=name,
+            low=low,
+            value=quote(value),
+        )
     if value < low or (high is not None and value > high):
-        span = f"at least {low}" if high is None else f"between {low} and {high:,}"
-        raise RulesError(f"{name} must be {span}, not {quote(value)}")
+        raise RulesError(
+            "{option} must be between {low} and {high}, not {value}.",
+            option=name,
+            low=low,
+            high=high,
+            value=quote(value),
+        )
     return value
 
 

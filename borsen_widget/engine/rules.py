@@ -105,11 +105,15 @@ class Rules:
     def from_dict(cls, data: Mapping) -> Rules:
         """Rules from :meth:`to_dict`'s data; options left out keep their defaults."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, not {type(data).__name__}")
+            raise RulesError(
+                "The rules must be a mapping of options, not a {kind}.", kind=type(data).__name__
+            )
         _check_names(data)
         custom = [name for name in CUSTOM_RULES if data.get(name) is not None]
         if custom:
-            raise RulesError(f"{', '.join(custom)}: Python functions cannot be loaded from data")
+            raise RulesError(
+                "{options}: Python functions cannot be loaded from data.", options=", ".join(custom)
+            )
         return cls(**data)
 
     @property
@@ -163,14 +167,20 @@ class Rules:
 
     def call_accept_rule(self, card: Card, below: Card) -> bool:
         """The custom ``accept_rule``, with a clear :class:`RulesError` when it misbehaves."""
-        where = f"the custom accept_rule {function_name(self.accept_rule)}({card}, {below})"
+        where = f"accept_rule {function_name(self.accept_rule)}({card}, {below})"
         try:
             result = self.accept_rule(card, below)
         except Exception as error:
-            raise RulesError(f"{where} raised {describe_error(error)}") from error
+            raise RulesError(
+                "The house rule {call} raised {error}.", call=where, error=describe_error(error)
+            ) from error
         if isinstance(result, bool) or type(result).__name__ == "bool_":  # NumPy's bool too
             return bool(result)
-        raise RulesError(f"{where} must return True or False, not {quote(result)}")
+        raise RulesError(
+            "The house rule {call} must return True or False, not {value}.",
+            call=where,
+            value=quote(result),
+        )
 
     # ------------------------------------------------------------------ R9: the robbery
 
@@ -219,18 +229,27 @@ class Rules:
     def call_loot_rule(self, ace: Card, bank: tuple[Card, ...]) -> int:
         """The custom ``loot_rule``, with a clear :class:`RulesError` when it misbehaves."""
         name = function_name(self.loot_rule)
-        where = f"the custom loot_rule {name}({ace}, <a bank of {len(bank)} cards>)"
+        where = f"loot_rule {name}({ace}, <a bank of {len(bank)} cards>)"
         try:
             result = self.loot_rule(ace, bank)
         except Exception as error:
-            raise RulesError(f"{where} raised {describe_error(error)}") from error
+            raise RulesError(
+                "The house rule {call} raised {error}.", call=where, error=describe_error(error)
+            ) from error
         robbable = sum(not c.is_ace for c in bank)
         if isinstance(result, bool) or not isinstance(result, Integral):
-            raise RulesError(f"{where} must return a whole number of cards, not {quote(result)}")
+            raise RulesError(
+                "The house rule {call} must return a whole number of cards, not {value}.",
+                call=where,
+                value=quote(result),
+            )
         if not 0 <= result <= robbable:
             raise RulesError(
-                f"{where} returned {quote(result)}, but the bank holds {robbable} cards that "
-                "can be robbed (aces never are)"
+                "The house rule {call} returned {value}, but the bank holds {count} cards that "
+                "can be robbed (aces never are).",
+                call=where,
+                value=quote(result),
+                count=robbable,
             )
         return int(result)
 
@@ -277,7 +296,9 @@ def _check_names(options: Mapping) -> None:
     if unknown:
         shown = ", ".join(quote(name, 30) for name in unknown[:5])
         raise RulesError(
-            f"unknown rule option(s) {shown}; the options are {', '.join(NAMES)} (RULES.md §2)"
+            "{unknown}: unknown rule option. The options are {options} (RULES.md §2).",
+            unknown=shown,
+            options=", ".join(NAMES),
         )
 
 
@@ -305,7 +326,9 @@ def _init(self, *args, **options):
     # A misspelt option is a RulesError naming the known ones, not the dataclass's TypeError.
     _check_names(options)
     if len(args) > len(NAMES):
-        raise RulesError(f"Rules takes at most {len(NAMES)} options, not {len(args)}")
+        raise RulesError(
+            "Rules takes at most {most} options, not {count}.", most=len(NAMES), count=len(args)
+        )
     _dataclass_init(self, *args, **options)
 
 

@@ -37,47 +37,96 @@ def suit_symbol(suit: str) -> str:
     return SUIT_SYMBOLS[SUITS.index(suit)] if suit in SUITS else suit
 
 
-def read_share(value: Any, what: str) -> Fraction:
-    """A share (R9) as an exact fraction in [0, 1] with a denominator of at most
-    :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational number (NumPy's
-    integers too), text such as ``"1/3"`` or ``"0.25"``, or a float, read as its decimal text
-    (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever its size."""
-    allowed = (
-        f"{what} must be a fraction between 0 and 1 such as 1/2, '1/3' or 0.25, with a "
-        f"denominator of at most {MAX_SHARE_DENOMINATOR:,}"
-    )
+def read_share(value: Any, suit: str) -> Fraction:
+    """A share (R9) of the ace of ``suit`` (``"S"``) as an exact fraction in [0, 1] with a
+    denominator of at most :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational
+    number (NumPy's integers too), text such as ``"1/3"`` or ``"0.25"``, or a float, read as
+    its decimal text (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever
+    its size; its message echoes what was given (the text typed, ``1.5``), never more than a
+    short excerpt."""
+    ace = suit_symbol(suit)
+    limit = MAX_SHARE_DENOMINATOR
     if isinstance(value, bool):
-        raise RulesError(f"{allowed}; not {value!r}")
+        raise RulesError(
+            "The share of the ace of {ace} must be a fraction between 0 and 1 such as 1/2, "
+            "1/3 or 0.25, not {value}.",
+            ace=ace,
+            value=repr(value),
+        )
     if isinstance(value, str):
         match = _SHARE_TEXT.fullmatch(value) if len(value) <= 40 else None
+        if not value.strip():
+            raise RulesError(
+                "The share of the ace of {ace} is empty: write a fraction between 0 and 1 "
+                "such as 1/2, 1/3 or 0.25.",
+                ace=ace,
+            )
         if match is None:
-            raise RulesError(f"{allowed}; not the text {quote(value)}")
+            raise RulesError(
+                "The share of the ace of {ace} must be a fraction between 0 and 1 such as "
+                "1/2, 1/3 or 0.25, not the text {value}.",
+                ace=ace,
+                value=quote(value),
+            )
+        shown = value.strip()
         top, bottom, decimal = match.groups()
         if decimal is not None:
             share = Fraction(decimal)
         elif int(bottom or 1) == 0:
-            raise RulesError(f"{allowed}; not {quote(value)} (a zero denominator)")
+            raise RulesError(
+                "The share of the ace of {ace} cannot be {value}: a denominator cannot be 0.",
+                ace=ace,
+                value=shown,
+            )
         else:
             share = Fraction(int(top), int(bottom or 1))
     elif isinstance(value, Rational):  # int, Fraction, NumPy integers
         numerator, denominator = int(value.numerator), int(value.denominator)
         if numerator.bit_length() > 64 or denominator.bit_length() > 64:
-            raise RulesError(f"{allowed}; not a number of {quote(value)}'s size")
+            raise RulesError(
+                "The share of the ace of {ace} must be a fraction between 0 and 1 such as "
+                "1/2, 1/3 or 0.25, not a number of {value}'s size.",
+                ace=ace,
+                value=quote(value),
+            )
         share = Fraction(numerator, denominator)
+        shown = shorten(str(share))
     elif isinstance(value, Real | Decimal):  # float, NumPy floats, Decimal
         try:
             number = float(value)
         except (OverflowError, ValueError):
-            raise RulesError(f"{allowed}; not {quote(value)}") from None
+            number = float("nan")
         if number != number or number in (float("inf"), float("-inf")):
-            raise RulesError(f"{allowed}; not {quote(value)}")
+            raise RulesError(
+                "The share of the ace of {ace} must be a fraction between 0 and 1 such as "
+                "1/2, 1/3 or 0.25, not {value}.",
+                ace=ace,
+                value=quote(value),
+            )
+        shown = shorten(repr(number))
         share = Fraction(repr(number))  # the decimal text: 0.1 is 1/10, not 3602879.../2**55
     else:
-        raise RulesError(f"{allowed}; not {quote(value)}")
+        raise RulesError(
+            "The share of the ace of {ace} must be a fraction between 0 and 1 such as 1/2, "
+            "1/3 or 0.25, not {value}.",
+            ace=ace,
+            value=quote(value),
+        )
     if not 0 <= share <= 1:
-        raise RulesError(f"{what} must be between 0 and 1, not {shorten(str(share))}")
-    if share.denominator > MAX_SHARE_DENOMINATOR:
-        raise RulesError(f"{allowed}; {quote(value)} is {shorten(str(share))}")
+        raise RulesError(
+            "The share of the ace of {ace} must be between 0 and 1, not {value}.",
+            ace=ace,
+            value=shown,
+        )
+    if share.denominator > limit:
+        raise RulesError(
+            "The share of the ace of {ace} can have a denominator of at most {limit}; "
+            "{value} is {share}.",
+            ace=ace,
+            limit=limit,
+            value=shown,
+            share=shorten(str(share)),
+        )
     return share
 
 
@@ -93,18 +142,28 @@ class AceShares(Mapping):
         merged = dict(DEFAULT_SHARES)
         if shares is not None:
             if not isinstance(shares, Mapping):
-                raise RulesError(f"ace_shares must map suits to fractions, not {quote(shares)}")
+                raise RulesError(
+                    "{option} must map suits to fractions, not {value}.",
+                    option="ace_shares",
+                    value=quote(shares),
+                )
             if len(shares) > 8:
-                raise RulesError(f"ace_shares names at most the four suits, not {len(shares)}")
+                raise RulesError(
+                    "{option} names at most the four suits, not {count}.",
+                    option="ace_shares",
+                    count=len(shares),
+                )
             for key, value in shares.items():
                 suit = key.upper() if isinstance(key, str) else key
                 if isinstance(suit, str) and suit in SUIT_SYMBOLS:
                     suit = SUITS[SUIT_SYMBOLS.index(suit)]
                 if suit not in DEFAULT_SHARES:
                     raise RulesError(
-                        f"ace_shares has an unknown suit {quote(key)}: use ♠ ♥ ♣ ♦ (or S H C D)"
+                        "{option} has an unknown suit {suit}: use ♠ ♥ ♣ ♦ (or S H C D).",
+                        option="ace_shares",
+                        suit=quote(key),
                     )
-                merged[suit] = read_share(value, f"the share of the ace of {suit_symbol(suit)}")
+                merged[suit] = read_share(value, suit)
         object.__setattr__(self, "_shares", tuple(merged[s] for s in SUITS))
 
     def __setattr__(self, name, value):
