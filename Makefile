@@ -7,8 +7,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # pytest-xdist workers: the browser tests too run in parallel, each worker with its own
-# JupyterLab, Chromium and folders (tests/browser/conftest.py).
+# JupyterLab, Chromium and folders (tests/browser/conftest.py). A worker is handed its tests
+# one or two at a time, in the order of tests/conftest.py (the longest first, the browser
+# tests that share the main thread's loop last), so neither waits on a queue of long tests.
 WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist load --maxschedchunk 1
 
 .PHONY: setup setup-lite lab test test-fast test-python test-js js lint format bench bench-widget bench-classroom clean
 
@@ -44,12 +47,12 @@ format: setup
 
 # Every test, as CI runs it (.ci/run): in parallel, browsers included; the slowest start first.
 test: lint test-js setup-lite
-	$(PY) -m pytest -n $(WORKERS)
+	$(PY) -m pytest $(XDIST)
 
 # The inner loop (under 2 minutes): ruff, then the Python tests but the browser and slow ones,
 # hypothesis with fewer examples (its "fast" profile, tests/conftest.py).
 test-fast: lint
-	BORSEN_HYPOTHESIS=fast $(PY) -m pytest -n $(WORKERS) -m "not browser and not slow"
+	BORSEN_HYPOTHESIS=fast $(PY) -m pytest $(XDIST) -m "not browser and not slow"
 
 # The widget's front end: js/src → borsen_widget/static (committed, so pip never needs Node).
 js:

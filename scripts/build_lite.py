@@ -507,8 +507,12 @@ def inputs_digest() -> str:
     return digest.hexdigest()
 
 
+def is_built() -> bool:
+    return (SITE / "index.html").exists() and TARBALL.exists() and STAMP.exists()
+
+
 def is_stale() -> bool:
-    if not (SITE / "index.html").exists() or not TARBALL.exists() or not STAMP.exists():
+    if not is_built():
         return True
     return STAMP.read_text().strip() != inputs_digest()
 
@@ -589,6 +593,7 @@ def write_tarball(site: Path, tarball: Path) -> None:
             else:
                 tar.addfile(info)
 
+
 # -- the build's own environment ---------------------------------------------------------------
 
 
@@ -634,18 +639,28 @@ def ensure_env() -> Path:
     return LITE_PYTHON
 
 
-
-def ensure_site() -> Path:
+def ensure_site(run_id: str | None = None) -> Path:
     """The built site, rebuilt first (in ``.venv-lite``) when anything it is made from has
-    changed. Safe to call from several processes at once: one builds, the others wait."""
+    changed. Safe to call from several processes at once: one builds, the others wait.
+
+    ``run_id`` (a test run's id, shared by its pytest-xdist workers): the site is checked and
+    built once for that run; later calls with the same id take it as it is, so no test sees it
+    rebuilt under its feet when a source changes during the run.
+    """
     if in_lite_env():
         if is_stale():
             build()
         return SITE
+    checked = OUT / "checked-for-run"
     with locked():
+        if run_id and checked.exists() and checked.read_text() == run_id and is_built():
+            return SITE
         python = ensure_env()
         run(python, Path(__file__).resolve(), "--if-stale", cwd=ROOT)
+        if run_id:
+            checked.write_text(run_id)
     return SITE
+
 
 def lite_env_eval(expression: str) -> str:
     """The ``str()`` of a Python expression evaluated in ``.venv-lite`` (made if missing)."""
@@ -660,16 +675,16 @@ def lite_env_eval(expression: str) -> str:
     return done.stdout
 
 
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--if-stale", action="store_true", help="build only if an input changed")
     parser.add_argument(
         "--notebooks", type=Path, default=NOTEBOOKS, help="folder of notebooks to put on the page"
+    )
     parser.add_argument(
         "--env", action="store_true", help=f"only set up {LITE_VENV.name}, the build's environment"
     )
-    )
+    args = parser.parse_args(argv)
     if not in_lite_env():
         with locked():
             python = ensure_env()
@@ -682,7 +697,6 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(done.returncode)
     if args.env:
         return
-    args = parser.parse_args(argv)
     if args.if_stale and not is_stale():
         log(f"{SITE.relative_to(ROOT)} is up to date")
         return

@@ -1,18 +1,80 @@
-"""Shared set-up: ``helpers`` is importable from every test folder, and the browser tests run
-last.
+"""Shared set-up: ``helpers`` is importable from every test folder; the tests run in an order
+that suits parallel runs; hypothesis has a lighter profile for ``make test-fast``.
 
-Why last: Playwright's sync API leaves its asyncio loop set as the running loop of the main
-thread for the rest of the session; the widget schedules bot moves on a running loop, so the
-Python-only widget tests that expect "no loop: bots play at once" must run before any browser
-test.
+The order (``make test`` runs the tests on pytest-xdist workers, which take them in this order):
+
+1. the JupyterLite browser tests (``tests/browser/test_lite.py``), the longest (about a minute
+   each): started first, they end while the other worker is still busy;
+2. hypothesis properties and tests marked ``slow``;
+3. everything else;
+4. the other browser tests, last. Why last: Playwright's sync API leaves its asyncio loop set as
+   the running loop of the main thread for the rest of the session; the widget schedules bot
+   moves on a running loop, so the Python-only widget tests that expect "no loop: bots play at
+   once" must run before any browser test of their worker. (The JupyterLite tests drive their
+   browser in a thread of their own, so they leave the main thread's loop alone.) Each worker
+   takes its tests in this order, so this holds on every worker.
+
+Hypothesis: ``BORSEN_HYPOTHESIS=fast`` (``make test-fast``) loads the "fast" profile, a tenth of
+the examples; without it (``make test``, CI) every property runs as many examples as its test
+asks for, under hypothesis's own default (or its "ci" profile, which it loads by itself when the
+``CI`` variable is set). ``tests/engine/test_properties.py``, whose properties are the longest,
+scales the counts it sets with the profile.
 """
 
+import importlib.util
+import os
 import sys
+import uuid
 from pathlib import Path
+
+import pytest
+from hypothesis import settings
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # `from helpers import ...` in every folder
 
+# `make test-fast`: 10 examples a property instead of 100.
+settings.register_profile("fast", max_examples=10)
+if os.environ.get("BORSEN_HYPOTHESIS"):
+    settings.load_profile(os.environ["BORSEN_HYPOTHESIS"])
+
+LITE_TESTS = "/tests/browser/test_lite.py"
+BROWSER_TESTS = "/tests/browser/"
+
+
+def _rank(item) -> int:
+    path = str(item.fspath).replace("\\", "/")
+    if path.endswith(LITE_TESTS):
+        return 0
+    if BROWSER_TESTS in path:
+        return 3
+    hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+    if item.get_closest_marker("slow") or hypothesis:
+        return 1
+    return 2
+
 
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: "/tests/browser/" in str(item.fspath).replace("\\", "/"))
+    items.sort(key=_rank)  # stable: within a rank, the files' own order
+
+
+# This test run: the same id in every pytest-xdist worker of one run.
+RUN_ID = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
+
+
+def load_build_lite():
+    """``scripts/build_lite.py`` as a module (scripts/ is not a package)."""
+    if "build_lite" not in sys.modules:
+        path = HERE.parent / "scripts" / "build_lite.py"
+        spec = importlib.util.spec_from_file_location("build_lite", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["build_lite"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["build_lite"]
+
+
+@pytest.fixture(scope="session")
+def lite_site() -> Path:
+    """The JupyterLite site, built in ``.venv-lite`` (made on first use) once per test run and
+    shared by every worker: tests/packaging/test_lite_build.py and tests/browser/test_lite.py."""
+    return load_build_lite().ensure_site(run_id=RUN_ID)

@@ -92,6 +92,10 @@ def _group_of(process) -> int | None:
         return None
 
 
+class ServerExited(RuntimeError):
+    """The server's process ended before it answered."""
+
+
 class Server:
     """A server on 127.0.0.1 and a free port, every home and Jupyter folder inside one
     temporary folder. It runs in a process group of its own; ``stop()`` ends that group and
@@ -142,11 +146,25 @@ class Server:
         env.pop("JUPYTER_PATH", None)
         return env
 
-    def start(self, timeout: float = 60):
+    def start(self, timeout: float = 60, attempts: int = 3):
+        """Start and wait until the server answers. A server that exits at once is started again
+        on another free port (tests run in parallel: another worker may have taken this one
+        between :func:`free_port` and the server's bind)."""
+        for attempt in range(attempts):
+            try:
+                return self._start(timeout)
+            except ServerExited:
+                if attempt == attempts - 1:
+                    raise
+                self.proc = None
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+
+    def _start(self, timeout: float):
         self.root.mkdir(parents=True, exist_ok=True)
         env = self.env()
         self.prepare()
-        log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the server's life
+        log = open(self.log_path, "ab")  # noqa: SIM115 - kept open for the server's life
         self.proc = subprocess.Popen(
             self.command(),
             cwd=self.root,
@@ -158,7 +176,7 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.name} exited at start; see {self.log_path}")
+                raise ServerExited(f"{self.name} exited at start; see {self.log_path}")
             try:
                 with urllib.request.urlopen(f"{self.url}{self.ready_path}", timeout=2) as r:
                     if r.status == 200:

@@ -77,9 +77,24 @@ class StaticServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
+        self.proc_exited = False  # the last start failed because the server ended at once
 
-    def start(self, timeout: float = 20) -> StaticServer:
-        self._log = self.log_path.open("w")
+    def start(self, timeout: float = 20, attempts: int = 3) -> StaticServer:
+        """Start and wait until it answers; again on another port if it exits at once (another
+        test worker may have taken the port)."""
+        for attempt in range(attempts):
+            try:
+                return self._start(timeout)
+            except RuntimeError:
+                if attempt == attempts - 1 or self.proc_exited is False:
+                    raise
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+        raise AssertionError("unreachable")
+
+    def _start(self, timeout: float) -> StaticServer:
+        self.proc_exited = False
+        self._log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1"],
             cwd=self.folder,
@@ -93,6 +108,7 @@ class StaticServer:
                     return self
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.proc_exited = self.proc.poll() is not None
                     self.stop()
                     raise RuntimeError(f"http.server did not start: see {self.log_path}") from None
                 time.sleep(0.1)

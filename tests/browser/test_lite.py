@@ -128,9 +128,9 @@ def chromium() -> str:
 
 
 @pytest.fixture(scope="module")
-def site(chromium) -> Path:
-    """The built site (built now when missing or older than its sources)."""
-    return load_build_script().ensure_site()
+def site(chromium, lite_site) -> Path:
+    """The built site (built once a test run, when missing or older than its sources)."""
+    return lite_site
 
 
 @pytest.fixture(scope="module")

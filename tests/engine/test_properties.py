@@ -17,6 +17,13 @@ from rule_options import rule_sets
 
 from borsen_widget import Game, RandomBot, ThresholdBot, play
 
+
+def examples(count: int) -> int:
+    """``count`` examples under ``make test`` and CI; a tenth under ``make test-fast`` (its
+    hypothesis profile asks for 10 examples where the default is 100: tests/conftest.py)."""
+    return max(1, count * settings.default.max_examples // 100)
+
+
 # Generous: with R13 every game ends with probability 1, and the cap makes it certain (R14a).
 STEP_BUDGET = 200_000
 
@@ -36,7 +43,7 @@ def core(game: Game) -> dict:
     return data
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=rule_sets(),
     seed=st.integers(0, 2**32),
@@ -95,7 +102,7 @@ def test_invariants_over_random_games(rules, seed, choices, p_draw):
         assert replayed == game, "save, load and replay differ from the original game"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 2**32), ks=st.lists(st.integers(1, 8), min_size=8))
 def test_lean_path_gives_the_identical_game(rules, seed, ks):
     """The lean path (record=False, played by playout with unchecked steps) plays exactly
@@ -115,7 +122,7 @@ def test_lean_path_gives_the_identical_game(rules, seed, ks):
     lean.check_invariants()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32))
 def test_public_state_does_not_depend_on_order_or_seed(rules, seed):
     """Hidden information: two games differing only in deck order and seed look the same."""
@@ -129,7 +136,7 @@ def test_public_state_does_not_depend_on_order_or_seed(rules, seed):
     assert '"rng"' not in text and '"seed"' not in text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32))
 def test_undo_all_the_way_back(rules, seed):
     """Undo takes back every move, one by one, to the start."""
@@ -148,7 +155,7 @@ def test_undo_all_the_way_back(rules, seed):
     assert game == start and not game.can_undo
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=rule_sets(),
     changes=st.lists(rule_sets(), min_size=1, max_size=6),
@@ -177,7 +184,7 @@ def test_rules_changed_mid_game_keep_the_invariants(rules, changes, seed):
     assert game.legal_actions() == [] and game.winners
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32), other=st.integers(0, 2**32))
 def test_resample_depends_on_public_facts_and_its_seed_only(rules, seed, other):
     """Two games differing only in hidden order and seed resample to the identical game."""

@@ -150,10 +150,10 @@ def test_what_the_page_needs_imports_no_compiled_package():
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
+def site(lite_site) -> Path:
     """Built in ``.venv-lite`` (made on first use), never in this environment: JupyterLite's
-    build tools break the JupyterLab the tests and ``make lab`` run."""
-    return lite.ensure_site()
+    build tools break the JupyterLab the tests and ``make lab`` run (tests/conftest.py)."""
+    return lite_site
 
 
 def test_the_build_tools_are_not_in_jupyterlabs_environment():
