@@ -27,9 +27,10 @@ DEFAULT_SHARES = {
 #: The finest share an ace may take: denominators up to a million (1/3, 7/1000, 0.000001).
 MAX_SHARE_DENOMINATOR = 1_000_000
 
-# A share written as text: a whole number, a fraction a/b or a decimal, digits bounded so that
+# A share written as text: a whole number, a fraction a/b or a decimal (with a point, or a
+# comma as Norwegians write it: 0,25), digits bounded so that
 # reading it costs nothing ("1e-100000000" would build a number of 100 million digits).
-_SHARE_TEXT = re.compile(r"\s*(\d{1,7})\s*(?:/\s*(\d{1,7})\s*)?|\s*(\d{0,7}\.\d{1,7})\s*")
+_SHARE_TEXT = re.compile(r"\s*(\d{1,7})\s*(?:/\s*(\d{1,7})\s*)?|\s*(\d{0,7}[.,]\d{1,7})\s*")
 
 
 def suit_symbol(suit: str) -> str:
@@ -40,7 +41,7 @@ def suit_symbol(suit: str) -> str:
 def read_share(value: Any, suit: str) -> Fraction:
     """A share (R9) of the ace of ``suit`` (``"S"``) as an exact fraction in [0, 1] with a
     denominator of at most :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational
-    number (NumPy's integers too), text such as ``"1/3"`` or ``"0.25"``, or a float, read as
+    number (NumPy's integers too), text such as ``"1/3"``, ``"0.25"`` or ``"0,25"``, or a float, read as
     its decimal text (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever
     its size; its message echoes what was given (the text typed, ``1.5``), never more than a
     short excerpt."""
@@ -71,7 +72,7 @@ def read_share(value: Any, suit: str) -> Fraction:
         shown = value.strip()
         top, bottom, decimal = match.groups()
         if decimal is not None:
-            share = Fraction(decimal)
+            share = Fraction(decimal.replace(",", "."))
         elif int(bottom or 1) == 0:
             raise RulesError(
                 "The share of the ace of {ace} cannot be {value}: a denominator cannot be 0.",

@@ -25,6 +25,13 @@ elsewhere: from code, another editor or a new game) changes nothing and gets a p
 ``notice`` in the editor. The editor follows rule changes made elsewhere: at once for a widget,
 at the next message or :meth:`RulesEditor.refresh` for a bare game.
 
+It speaks English, bokmål and nynorsk (:class:`~borsen_widget.jupyter.language.Speaking`):
+``RulesEditor(w, language="nn")``, else the language of a widget that chose one, else
+:func:`borsen_widget.set_language`'s, else the page's. Every label, help text, choice, status
+line, notice and error is a message of the catalogues; the engine's :class:`RulesError` is told
+in that language (:meth:`RulesError.told`), while ``str(error)`` stays English for programmers.
+Changing the language redraws the words and keeps the rules and what was refused.
+
 Imports: anywidget, traitlets and the standard library only (the editor runs in JupyterLite).
 """
 
@@ -32,15 +39,18 @@ from __future__ import annotations
 
 import pathlib
 import re
+from collections.abc import Callable
 
 import anywidget
 import traitlets
 
 from ..engine.cards import SUIT_SYMBOLS, SUITS
-from ..engine.errors import quote
+from ..engine.errors import RulesError, describe_error, quote
 from ..engine.game import Game
-from ..engine.options import OPTION, OPTIONS, Option
+from ..engine.options import OPTION, OPTIONS, STRUCTURAL, Option
 from ..engine.rules import Rules
+from ..i18n import N_, Translator
+from .language import Speaking
 from .protocol import BadMessage, PythonOwnsState, check_envelope, notice, request_id
 
 __all__ = ["OPTIONS", "Option", "RulesEditor"]
@@ -52,14 +62,16 @@ MAX_TEXT = 40
 #: A message's fields (``id``: the request's own name, as in :mod:`.protocol`).
 FIELDS = ("intent", "version", "option", "suit", "value", "id")
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+# A whole number with its thousands set apart the Norwegian way: "10 000".
+_GROUPED_NUMBER = re.compile(r"[+-]?[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3})+")
 
 
-def _choices(option: Option, rules: Rules) -> list[dict] | None:
+def _choices(option: Option, rules: Rules, language: str = "en") -> list[dict] | None:
     """The values a select offers (JSON-safe), each with its words; None: not a select."""
     values = option.choices_for(rules.players)
     if values is None:
         return None
-    return [{"value": value, "label": option.say(value)} for value in values]
+    return [{"value": value, "label": option.say(value, language)} for value in values]
 
 
 def _value(option: Option, rules: Rules):
@@ -73,10 +85,29 @@ def _same(a, b) -> bool:
     return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
-class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
+def tell(error: BaseException, tr: Translator) -> str:
+    """What a person reads for ``error`` in ``tr``'s language: a :class:`RulesError` or a
+    :class:`BadMessage` as a sentence of the catalogues (an ``option`` named by its quoted
+    label); anything else (a house rule's own ``ValueError``) as it says itself."""
+    if isinstance(error, RulesError):
+        return error.told(tr)
+    if isinstance(error, BadMessage):
+        values = dict(error.values)
+        name = values.get("option")
+        if isinstance(name, str) and name in OPTION:
+            label = tr.gettext(OPTION[name].label)
+            values["option"] = tr.pgettext("option label", "“{label}”", label=label)
+        return BadMessage(error.message, **values).told(tr)
+    return str(error)
+
+
+class RulesEditor(PythonOwnsState, Speaking, anywidget.AnyWidget):
     """Edit the rules of a running game, one control per option with its rule number
     (RULES.md §2): ``RulesEditor(w)`` for a :class:`BorsenWidget`, ``RulesEditor(game)`` for a
     bare :class:`Game`. Invalid values show the engine's message and change nothing.
+
+    ``language``: ``"en"``, ``"nb"``, ``"nn"`` (or any tag naming one); ``None`` speaks the
+    language the widget edited chose, else follows the notebook's, then the page's.
 
     Only Python sets the synced state (a page sends changes as messages; see
     :class:`~borsen_widget.jupyter.protocol.PythonOwnsState`)."""
@@ -90,20 +121,26 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
     #: The last polite notice: ``{"id": n, "text": "...", "level": "warning" | "info"}``.
     notice = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, target, **kwargs):
+    def __init__(self, target, *, language=None, **kwargs):
         if not isinstance(target, Game) and not isinstance(getattr(target, "rules", None), Rules):
             raise ValueError(
                 "RulesEditor edits a BorsenWidget or a Game (anything with rules), "
                 f"not {type(target).__name__}"
             )
+        if language is None and isinstance(target, Speaking):
+            language = getattr(target, "_own_language", None)  # the widget's own choice
         self._target = target
         self._version = 0
         self._notice_id = 0
-        self._errors: dict[str, str] = {}
-        self._status = ""
+        # What is shown, kept as sources so that a change of language tells them again: the
+        # refused values' errors by field, the status line, the last notice.
+        self._errors: dict[str, BaseException] = {}
+        self._status: Callable[[Translator], str] | None = None
+        self._told: tuple[BaseException | None, str, object] = (None, "info", None)
         self._applying = False
         self._shown: Rules = target.rules
         super().__init__(**kwargs)
+        self.init_language(language)
         self.add_class("borsen-rules-editor")
         self.notice = notice("", "info", number=0)
         self._publish()
@@ -128,13 +165,16 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
     @property
     def errors(self) -> dict[str, str]:
         """The errors shown beside the controls, by field (``"max_turns"``,
-        ``"ace_shares.S"``): the engine's messages for values that were refused."""
-        return dict(self._errors)
+        ``"ace_shares.S"``): the engine's messages for values that were refused, in the
+        language spoken."""
+        tr = self.tr
+        return {field: tell(error, tr) for field, error in self._errors.items()}
 
     @property
     def status(self) -> str:
-        """The editor's status line (what the last accepted change did)."""
-        return self._status
+        """The editor's status line (what the last accepted change did), in the language
+        spoken."""
+        return self._status(self.tr) if self._status else ""
 
     def refresh(self) -> None:
         """Show the target's rules in force (after changing a bare game's rules from code;
@@ -150,6 +190,17 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
             self._target.unobserve(self._on_view, names="view")
         super().close()
 
+    def language_changed(self) -> None:
+        """Tell the form, the errors, the status and the last notice again in the new
+        language (the rules and what was refused stay)."""
+        with self.hold_sync():
+            self._publish()
+            error, level, request = self._told
+            if error is not None:
+                self.notice = notice(
+                    tell(error, self.tr), level, number=self._notice_id, request=request
+                )
+
     # ------------------------------------------------------------------ changing
 
     def _on_view(self, _change) -> None:
@@ -162,31 +213,38 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
         self._shown = self.rules
         self._version += 1  # messages made on the old form are now stale
         self._errors = {}
-        self._status = "The rules were changed elsewhere; these are the rules in force."
+        self._status = lambda tr: tr.gettext(
+            "The rules were changed elsewhere; these are the rules in force."
+        )
         self._publish()
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         with self.hold_sync():
             request = request_id(content)
             try:
+                if self.heard_language(content):
+                    return
                 name, suit, value = self._read_message(content)
                 self._attempt(name, suit, value)
             except BadMessage as error:
-                self._notify(str(error), request=request)
+                self._notify(error, request=request)
             except Exception as error:  # a safety net: a change must never break the editor
                 self.log.warning("borsen_widget: a rules change failed", exc_info=True)
-                why = quote(str(error), 200)[1:-1]
-                self._notify(f"That did not work ({type(error).__name__}: {why}).", request=request)
+                failed = BadMessage(
+                    "That did not work ({error}); nothing changed.",
+                    error=describe_error(error, 200),
+                )
+                self._notify(failed, request=request)
                 self.refresh()  # show whatever is in force now
 
     def _read_message(self, content) -> tuple[str, str | None, object]:
         """Check a message's shape, sizes, version and value: (option, suit, value), or raise
         BadMessage with a polite text (quoting at most a short excerpt of what was sent)."""
-        check_envelope(content, FIELDS, "the editor")
+        check_envelope(content, FIELDS, N_("the editor"))
         if content.get("intent") != "set":
             raise BadMessage(
-                f"Unknown request {quote(content.get('intent'), 30)} from the editor; "
-                "nothing changed."
+                "Unknown request {intent} from the editor; nothing changed.",
+                intent=quote(content.get("intent"), 30),
             )
         version = content.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
@@ -195,10 +253,14 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
             )
         name = content.get("option")
         if not isinstance(name, str) or name not in OPTION:
-            raise BadMessage(f"There is no rule option {quote(name, 30)}; nothing changed.")
+            raise BadMessage(
+                "There is no rule option {name}; nothing changed.", name=quote(name, 30)
+            )
         option = OPTION[name]
         if version > self._version:
-            raise BadMessage("A message from the editor named a form that does not exist yet.")
+            raise BadMessage(
+                "A message from the editor named a form that does not exist yet; nothing changed."
+            )
         if self.rules != self._shown:  # a bare game's rules changed from code since
             self._show_rules_changed_elsewhere()
         if version < self._version:
@@ -210,29 +272,43 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
         suit = content.get("suit")
         if kind == "shares":
             if not isinstance(suit, str) or suit not in tuple(SUITS):
-                raise BadMessage(f"A share is for one ace (S, H, C or D), not {quote(suit, 12)}.")
+                raise BadMessage(
+                    "A share is for one ace (S, H, C or D), not {suit}; nothing changed.",
+                    suit=quote(suit, 12),
+                )
         elif "suit" in content:
-            raise BadMessage(f"Only the aces' shares name a suit, not {name}; nothing changed.")
+            raise BadMessage(
+                "Only the aces' shares name a suit, not {option}; nothing changed.", option=name
+            )
         if "value" not in content:
-            raise BadMessage(f"A change of {name} came without a value; nothing changed.")
+            raise BadMessage(
+                "A change of {option} came without a value; nothing changed.", option=name
+            )
         value = content["value"]
         if kind in ("shares", "text"):
             if not isinstance(value, str) or len(value) > MAX_TEXT:
                 raise BadMessage(
-                    f"{option.label} takes text of at most {MAX_TEXT} characters; nothing changed."
+                    "{option} takes text of at most {count} characters; nothing changed.",
+                    option=name,
+                    count=MAX_TEXT,
                 )
         elif kind == "bool":
             if not isinstance(value, bool):
-                raise BadMessage(f"{option.label} is on or off (true or false); nothing changed.")
+                raise BadMessage(
+                    "{option} is on or off (true or false); nothing changed.", option=name
+                )
         elif kind == "function":
             if value is not None:
                 raise BadMessage(
-                    f"{option.label} is a Python function: set it from code; here it can only "
-                    "be removed. Nothing changed."
+                    "{option} is a Python function: set it from code; here it can only be "
+                    "removed. Nothing changed.",
+                    option=name,
                 )
         elif not any(_same(value, c["value"]) for c in _choices(option, self.rules)):
             raise BadMessage(
-                f"{quote(value, 30)} is not one of the choices for {name}; nothing changed."
+                "{value} is not one of the choices for {option}; nothing changed.",
+                value=quote(value, 30),
+                option=name,
             )
         return name, suit, value
 
@@ -249,23 +325,15 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
             finally:
                 self._applying = False
         except ValueError as problem:  # RulesError, or a ValueError from a house rule
-            self._errors[field] = str(problem)
+            self._errors[field] = problem
             self._publish()
             return
         self._errors.pop(field, None)
         self._shown = self.rules
-        option = OPTION[name]
-        if suit is not None:
-            symbol = SUIT_SYMBOLS[SUITS.index(suit)]
-            old, new = before.ace_shares[suit], rules.ace_shares[suit]
-            what = f"the ace of {symbol} robs {new} (was {old})"
-        else:
-            old, new = getattr(before, name), getattr(rules, name)
-            what = f"{option.say(new)} (was {option.say(old)})"
-        self._status = f"{option.rule} {option.label}: {what}." if old != new else ""
+        self._status = _status(name, suit, before, rules)
         self._publish()
         if self.notice.get("text"):  # a good change clears the last notice
-            self._notify("", "info")
+            self._notify(None, "info")
 
     @staticmethod
     def _make(rules: Rules, name: str, suit: str | None, value) -> Rules:
@@ -273,6 +341,8 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
             return rules.replace(ace_shares={**rules.ace_shares, suit: value.strip()})
         if OPTION[name].control == "text":
             text = value.strip()
+            if _GROUPED_NUMBER.fullmatch(text):  # "10 000", as Norwegians write it
+                text = re.sub(r"\s", "", text)
             # A whole number becomes an int; anything else goes to the engine as typed, so
             # its message quotes what was typed.
             value = int(text) if _WHOLE_NUMBER.fullmatch(text) else value
@@ -280,7 +350,18 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
 
     def _apply(self, rules: Rules) -> None:
         if isinstance(self._target, Game):
-            self._target.set_rules(rules)  # players and decks cannot change: it says so
+            # Players and decks cannot change during a game (R1, R2): a bare game refuses.
+            old = self._target.rules
+            for name in STRUCTURAL:
+                if getattr(rules, name) != getattr(old, name):
+                    raise RulesError(
+                        "{option} cannot change during a game (it is {old}): start a new game "
+                        "to play with {new}.",
+                        option=name,
+                        old=getattr(old, name),
+                        new=getattr(rules, name),
+                    )
+            self._target.set_rules(rules)
         else:
             self._target.rules = rules
 
@@ -288,31 +369,64 @@ class RulesEditor(PythonOwnsState, anywidget.AnyWidget):
 
     def _publish(self) -> None:
         rules = self._shown
+        tr = self.tr
         options = []
         for option in OPTIONS:
             data = {
                 "name": option.name,
                 "rule": option.rule,
-                "label": option.label,
-                "help": option.help,
+                "label": tr.gettext(option.label),
+                "help": tr.gettext(option.help),
                 "kind": option.control,
                 "value": _value(option, rules),
             }
-            choices = _choices(option, rules)
+            choices = _choices(option, rules, tr.language)
             if choices is not None:
                 data["choices"] = choices
             if option.name == "ace_shares":
                 data["suits"] = [
-                    {"suit": s, "label": f"A{SUIT_SYMBOLS[i]}"} for i, s in enumerate(SUITS)
+                    {"suit": s, "label": f"A{SUIT_SYMBOLS[i]}", "name": tr.card_name(14, s)}
+                    for i, s in enumerate(SUITS)
                 ]
             options.append(data)
         self.form = {
             "version": self._version,
             "options": options,
-            "errors": dict(self._errors),
-            "status": self._status,
+            "errors": self.errors,
+            "status": self.status,
         }
 
-    def _notify(self, text: str, level: str = "warning", request=None) -> None:
+    def _notify(self, error: BaseException | None, level: str = "warning", request=None) -> None:
         self._notice_id += 1
+        self._told = (error, level, request)
+        text = "" if error is None else tell(error, self.tr)
         self.notice = notice(text, level, number=self._notice_id, request=request)
+
+
+def _status(name: str, suit: str | None, before: Rules, after: Rules):
+    """The status line after a change (a function of the translator: it is told again when
+    the language changes); ``None`` when nothing changed."""
+    option = OPTION[name]
+    if suit is not None:
+        old, new = before.ace_shares[suit], after.ace_shares[suit]
+        if old == new:
+            return None
+        symbol = SUIT_SYMBOLS[SUITS.index(suit)]
+        return lambda tr: tr.gettext(
+            "{rule} {option}: the ace of {suit} robs {share} (was {old}).",
+            rule=option.rule,
+            option=tr.gettext(option.label),
+            suit=symbol,
+            share=new,
+            old=old,
+        )
+    old, new = getattr(before, name), getattr(after, name)
+    if old == new:
+        return None
+    return lambda tr: tr.gettext(
+        "{rule} {option}: {value} (was {old}).",
+        rule=option.rule,
+        option=tr.gettext(option.label),
+        value=option.say(new, tr.language),
+        old=option.say(old, tr.language),
+    )

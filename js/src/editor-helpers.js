@@ -4,6 +4,10 @@
 // values, errors); nothing here validates a rule: the engine does that and its message shows.
 
 import { escapeHTML } from "./helpers.js";
+import { translator } from "./i18n.js";
+
+// English, for a caller that gives no words (every message is its own English).
+const { t: english } = translator(null);
 
 /** The key of a control's error: the option's name, or "ace_shares.S" for one ace's share. */
 export function fieldId(name, suit) {
@@ -42,8 +46,9 @@ export function showsValueInForce({ newVersion, hasError, typing }) {
 }
 
 /** What a house rule's control shows: the function's name, or that there is none. */
-export function functionText(value) {
-  return value == null ? "none: the rule as written" : value;
+export function functionText(value, t = english) {
+  // TRANSLATORS: shown for a house rule (a Python function) that is not set.
+  return value == null ? t("none: the rule as written") : value;
 }
 
 /** The text a text-like control shows for `option` (a share: the suit's fraction). */
@@ -53,7 +58,7 @@ export function textValue(option, suit = null) {
   return value == null ? "" : String(value);
 }
 
-function controlHTML(option, uid) {
+function controlHTML(option, uid, t) {
   const id = elementId(uid, option.name);
   const help = elementId(uid, option.name, "help");
   const described = (field) => `aria-describedby="${help} ${elementId(uid, field, "error")}"`;
@@ -63,21 +68,28 @@ function controlHTML(option, uid) {
       return `<input type="checkbox" id="${id}" ${described(option.name)}>`;
     case "text":
       return `<input ${text} inputmode="numeric" id="${id}" ${described(option.name)}>`;
-    case "function":
+    case "function": {
+      // TRANSLATORS: {label} is a house rule's label, such as "House rule for the loot".
+      const what = t("Remove “{label}”", { label: option.label });
+      // TRANSLATORS: a button that removes a house rule (a Python function set from code).
+      const remove = t("Remove");
       return (
         `<output id="${id}" class="borsen-editor-function" ${described(option.name)}></output>` +
         `<button type="button" class="borsen-editor-remove" data-option="${option.name}" ` +
-        `aria-label="Remove the ${escapeHTML(option.label.toLowerCase())}">Remove</button>`
+        `aria-label="${escapeHTML(what)}">${escapeHTML(remove)}</button>`
       );
+    }
     case "shares":
       return (option.suits || [])
-        .map(({ suit, label }) => {
+        .map(({ suit, label, name }) => {
           const field = fieldId(option.name, suit);
           const sid = elementId(uid, field);
+          // The visible label is the card's symbol (A♠); its name (spar ess) is read aloud.
+          const spoken = name ? ` aria-label="${escapeHTML(name)}" title="${escapeHTML(name)}"` : "";
           return (
             `<span class="borsen-editor-share borsen-share-${suit}">` +
-            `<label for="${sid}">${escapeHTML(label)}</label>` +
-            `<input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}" ` +
+            `<label for="${sid}"${spoken}>${escapeHTML(label)}</label>` +
+            `<input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}"${spoken} ` +
             `${described(field)}></span>`
           );
         })
@@ -101,8 +113,9 @@ function errorsHTML(option, uid) {
     .join("");
 }
 
-/** One option's row: its rule number and label, the control, a help line, its error(s). */
-export function rowHTML(option, uid) {
+/** One option's row: its rule number and label, the control, a help line, its error(s);
+ * `t`: the editor's own words (default English). */
+export function rowHTML(option, uid, t = english) {
   const name = option.name;
   const labelId = elementId(uid, name, "label");
   // The shares are four inputs, each labelled by its ace: the row's label names the group.
@@ -118,7 +131,7 @@ export function rowHTML(option, uid) {
     `data-kind="${option.kind}">` +
     `${label}<span class="borsen-editor-rule">${escapeHTML(option.rule)}</span> ` +
     `<span class="borsen-editor-name">${escapeHTML(option.label)}</span>${close}` +
-    `<div class="borsen-editor-control"${group}>${controlHTML(option, uid)}</div>` +
+    `<div class="borsen-editor-control"${group}>${controlHTML(option, uid, t)}</div>` +
     `<p class="borsen-editor-help" id="${elementId(uid, name, "help")}">` +
     `<code>${escapeHTML(name)}</code> — ${escapeHTML(option.help)}</p>` +
     `${errorsHTML(option, uid)}</div>`

@@ -3,6 +3,10 @@
 // ticking a box sends {intent: "set", version, option, value[, suit]}; Python builds new rules
 // and answers with the form: the rules in force, or the engine's error beside the control.
 // No framework: the pure parts live in editor-helpers.js and are unit-tested.
+// Words: Python sends the form's words (labels, help, choices, errors, status) in the language
+// spoken; the editor's own words are t("...") messages of the same catalogues, from `speech`.
+// A change of language (change:speech, and the form Python sends with it) redraws the words
+// and keeps what was typed beside its error.
 
 import {
   choiceIndex,
@@ -16,17 +20,16 @@ import {
   textValue,
 } from "./editor-helpers.js";
 import { escapeHTML } from "./helpers.js";
+import { reportLanguage, translator } from "./i18n.js";
 
 const TEMPLATE = `
 <div class="borsen-editor-head">
-  <span class="borsen-editor-title">Rules</span>
-  <span class="borsen-editor-intro">Each change applies from the next move; the rule numbers
-    are those of docs/rules.md.</span>
+  <span class="borsen-editor-title"></span>
+  <span class="borsen-editor-intro"></span>
 </div>
 <div class="borsen-editor-notice" role="alert" hidden>
   <span class="borsen-editor-notice-text"></span>
-  <button type="button" class="borsen-editor-notice-close" aria-label="Dismiss this notice">×
-  </button>
+  <button type="button" class="borsen-editor-notice-close">×</button>
 </div>
 <div class="borsen-editor-rows"></div>
 <p class="borsen-editor-status" role="status"></p>
@@ -40,7 +43,6 @@ function render({ model, el }) {
   // "1/3" or pressing Escape in a field must not run notebook commands.
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "region");
-  root.setAttribute("aria-label", "Rules of the game");
   root.innerHTML = TEMPLATE;
   el.appendChild(root);
   const uid = `borsen-editor-${Math.random().toString(36).slice(2, 9)}`;
@@ -48,6 +50,7 @@ function render({ model, el }) {
   const status = root.querySelector(".borsen-editor-status");
   const notice = root.querySelector(".borsen-editor-notice");
   const noticeText = root.querySelector(".borsen-editor-notice-text");
+  let words = translator(model.get("speech"));
   let built = "";
   let shownVersion = null;
   let dismissed = -1;
@@ -65,9 +68,26 @@ function render({ model, el }) {
     model.send(setMessage(form(), name, value, suit));
   }
 
+  // The rows are built again when the options or their words change (a new language).
+  const rowsKey = (options) =>
+    [words.language, ...options.map((o) => `${o.name}:${o.kind}:${o.label}:${o.help}`)].join("\n");
+
   function build(options) {
-    rows.innerHTML = options.map((option) => rowHTML(option, uid)).join("");
-    built = options.map((o) => `${o.name}:${o.kind}`).join(",");
+    rows.innerHTML = options.map((option) => rowHTML(option, uid, words.t)).join("");
+    built = rowsKey(options);
+  }
+
+  /** The editor's own words, in the language spoken. */
+  function speak() {
+    const { t } = words;
+    root.setAttribute("aria-label", t("Rules of the game"));
+    root.querySelector(".borsen-editor-title").textContent = t("Rules");
+    root.querySelector(".borsen-editor-intro").textContent = t(
+      "Each change counts from the next move. The rule numbers (R1, R2 …) are those of docs/rules.md.",
+    );
+    const close = root.querySelector(".borsen-editor-notice-close");
+    close.setAttribute("aria-label", t("Dismiss this notice"));
+    close.title = t("Dismiss this notice");
   }
 
   function fill(select, choices) {
@@ -88,7 +108,16 @@ function render({ model, el }) {
     unanswered.clear(); // Python answers messages in order: the form now covers them all
     const data = form();
     const options = data.options || [];
-    if (options.map((o) => `${o.name}:${o.kind}`).join(",") !== built) build(options);
+    // Rows built again (new words): what was typed beside an error stays, and the focus.
+    let typed = null;
+    if (rowsKey(options) !== built) {
+      typed = {};
+      for (const input of rows.querySelectorAll('input[type="text"]')) typed[input.id] = input.value;
+      const had = focused();
+      const refocus = had && rows.contains(had) ? had.id : null;
+      build(options);
+      if (refocus) byId(refocus)?.focus();
+    }
     const newVersion = data.version !== shownVersion;
     shownVersion = data.version;
     const errors = data.errors || {};
@@ -96,7 +125,7 @@ function render({ model, el }) {
     for (const option of options) {
       const name = option.name;
       if (option.kind === "function") {
-        byId(elementId(uid, name)).textContent = functionText(option.value);
+        byId(elementId(uid, name)).textContent = functionText(option.value, words.t);
         root.querySelector(`.borsen-editor-remove[data-option="${name}"]`).hidden =
           option.value == null;
       }
@@ -108,7 +137,10 @@ function render({ model, el }) {
         if (option.kind === "choice") fill(control, option.choices || []);
         const typing = control === active && control.tagName === "INPUT" && control.type === "text";
         const hasError = Boolean(errors[field]);
-        if (option.kind !== "function" && showsValueInForce({ newVersion, hasError, typing })) {
+        if (option.kind !== "function" && typed) {
+          showValue(option, control, suit);
+          if (hasError && typed[control.id] !== undefined) control.value = typed[control.id];
+        } else if (option.kind !== "function" && showsValueInForce({ newVersion, hasError, typing })) {
           showValue(option, control, suit);
         }
         error.textContent = errors[field] || "";
@@ -184,18 +216,28 @@ function render({ model, el }) {
     }
   }
 
+  function onSpeech() {
+    words = translator(model.get("speech"));
+    speak();
+    draw();
+  }
+
   model.on("change:form", draw);
   model.on("change:notice", drawNotice);
+  model.on("change:speech", onSpeech);
   root.addEventListener("input", onInput);
   root.addEventListener("change", onChange);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKeydown);
   root.addEventListener("focusout", onFocusout);
+  speak();
   draw();
   drawNotice();
+  reportLanguage(model);
   return () => {
     model.off("change:form", draw);
     model.off("change:notice", drawNotice);
+    model.off("change:speech", onSpeech);
     root.removeEventListener("input", onInput);
     root.removeEventListener("change", onChange);
     root.removeEventListener("click", onClick);

@@ -1,5 +1,7 @@
 // The rules editor's pure parts: ids, choices, messages, when a control shows the value in
 // force, and each kind of row's HTML (labels, rule numbers, aria links).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
   choiceIndex,
@@ -12,6 +14,18 @@ import {
   showsValueInForce,
   textValue,
 } from "../src/editor-helpers.js";
+import { translator } from "../src/i18n.js";
+
+// The words Python sends in a language: the shipped catalogue (vitest runs in js/).
+const speech = (language) => ({
+  language,
+  texts: JSON.parse(
+    readFileSync(
+      resolve(process.cwd(), `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`),
+      "utf8",
+    ),
+  ),
+});
 
 const shares = {
   name: "ace_shares", rule: "R9", label: "The share each ace robs", help: "From 0 to 1.",
@@ -120,6 +134,24 @@ describe("rows", () => {
     expect(fn.querySelector("output#u-accept_rule")).not.toBeNull();
     const remove = fn.querySelector(".borsen-editor-remove");
     expect(remove.dataset.option).toBe("accept_rule");
-    expect(remove.getAttribute("aria-label")).toBe("Remove the house rule");
+    expect(remove.getAttribute("aria-label")).toBe("Remove “House rule”");
+    expect(remove.textContent).toBe("Remove");
+  });
+
+  test("the editor's own words in bokmål and nynorsk; each ace's share is read by its name", () => {
+    for (const [language, none] of [["nb", "ingen: regelen slik den står"], ["nn", "ingen: regelen slik den står"]]) {
+      const { t } = translator(speech(language));
+      expect(functionText(null, t)).toBe(none);
+      const fn = parse(rowHTML({ name: "loot_rule", rule: "R9", label: "Husregel for byttet",
+        help: "h.", kind: "function" }, "u", t));
+      const remove = fn.querySelector(".borsen-editor-remove");
+      expect(remove.textContent).toBe("Fjern");
+      expect(remove.getAttribute("aria-label")).toBe("Fjern «Husregel for byttet»");
+    }
+    const named = { ...shares, suits: shares.suits.map((s) => ({ ...s, name: `${s.suit} ess` })) };
+    const row = parse(rowHTML(named, "u")).firstChild;
+    const heart = row.querySelector("#u-ace_shares-H");
+    expect(heart.getAttribute("aria-label")).toBe("H ess");
+    expect(row.querySelector(".borsen-share-H label").textContent).toBe("A♥");
   });
 });

@@ -1,6 +1,8 @@
 // RulesEditor's render function with a fake anywidget model, in happy-dom. The form is the one
 // Python sends for the original rules (editor-form.json; tests/test_rules_editor.py checks it
 // is still what Python sends).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import editor from "../src/editor.js";
 import original from "./editor-form.json";
@@ -31,6 +33,17 @@ function fakeModel(state) {
 
 const copy = (x) => JSON.parse(JSON.stringify(x));
 
+// The words Python sends in a language: the shipped catalogue (vitest runs in js/).
+const speech = (language) => ({
+  language,
+  texts: JSON.parse(
+    readFileSync(
+      resolve(process.cwd(), `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`),
+      "utf8",
+    ),
+  ),
+});
+
 /** The original form with some options' values (and other fields) changed. */
 function form(values = {}, extra = {}) {
   const data = copy(original);
@@ -55,8 +68,10 @@ function type(input, text) {
 beforeEach(() => {
   el = document.createElement("div");
   document.body.appendChild(el);
-  model = fakeModel({ form: form(), notice: { id: 0, text: "", level: "info" } });
+  model = fakeModel({ form: form(), notice: { id: 0, text: "", level: "info" }, speech: speech("en") });
   cleanup = editor.render({ model, el });
+  expect(model.sent.map((m) => m.intent)).toEqual(["page_language"]); // told once, at render
+  model.sent.length = 0;
 });
 
 afterEach(() => {
@@ -218,7 +233,61 @@ describe("answers from Python", () => {
   test("the cleanup stops following the model", () => {
     cleanup();
     expect(model.handlers["change:form"]).toEqual([]);
+    expect(model.handlers["change:speech"]).toEqual([]);
     expect(el.querySelector(".borsen-editor")).toBeNull();
     cleanup = () => {};
+  });
+});
+
+describe("languages", () => {
+  /** The form as Python sends it in another language: only the words differ. */
+  function spoken(words, extra = {}) {
+    const data = form({}, extra);
+    for (const option of data.options) {
+      option.label = words[option.name] || `${option.label} (nb)`;
+      option.help = `${option.help} (nb)`;
+    }
+    return data;
+  }
+
+  test("the editor's own words follow the language spoken", () => {
+    expect($(".borsen-editor-title").textContent).toBe("Rules");
+    expect($(".borsen-editor").getAttribute("aria-label")).toBe("Rules of the game");
+    model.set("speech", speech("nb"));
+    expect($(".borsen-editor-title").textContent).toBe("Regler");
+    expect($(".borsen-editor").getAttribute("aria-label")).toBe("Spillereglene");
+    expect($(".borsen-editor-intro").textContent).toMatch(/^Hver endring gjelder/);
+    expect($(".borsen-editor-notice-close").getAttribute("aria-label")).toBe("Lukk denne meldingen");
+    expect(row("accept_rule").querySelector("output").textContent).toBe("ingen: regelen slik den står");
+    expect(row("accept_rule").querySelector(".borsen-editor-remove").textContent).toBe("Fjern");
+    model.set("speech", speech("nn"));
+    expect($(".borsen-editor").getAttribute("aria-label")).toBe("Spelereglane");
+    expect($(".borsen-editor-notice-close").getAttribute("aria-label")).toBe("Lukk denne meldinga");
+    expect(model.sent).toEqual([]); // a new language sends nothing: Python sent it
+  });
+
+  test("new words redraw the rows and keep what was typed beside its error", () => {
+    const heart = $(".borsen-share-H input");
+    type(heart, "1.5");
+    const errors = { "ace_shares.H": "the share of the ace of ♥ must be between 0 and 1, not 1.5" };
+    model.set("form", form({}, { errors }));
+    model.set("speech", speech("nb"));
+    const told = { "ace_shares.H": "Andelen for ♥-esset må være mellom 0 og 1, ikke 1.5." };
+    model.set("form", spoken({ players: "Spillere" }, { errors: told }));
+    expect(row("players").querySelector(".borsen-editor-label").textContent).toBe("R1 Spillere");
+    const newHeart = $(".borsen-share-H input");
+    expect(newHeart).not.toBe(heart); // built again, with the new words
+    expect(newHeart.value).toBe("1.5");
+    expect(newHeart.getAttribute("aria-invalid")).toBe("true");
+    expect(row("ace_shares").querySelector('[data-field="ace_shares.H"]').textContent).toBe(
+      told["ace_shares.H"],
+    );
+    expect($(".borsen-share-S input").value).toBe("1/2");
+    expect(row("max_turns").querySelector("input").value).toBe("10000");
+    expect(row("equal_accepted").querySelector("input").checked).toBe(true);
+    type(newHeart, "1/2");
+    expect(model.sent.at(-1)).toEqual({
+      intent: "set", version: 0, option: "ace_shares", value: "1/2", suit: "H",
+    });
   });
 });

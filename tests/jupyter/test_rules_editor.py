@@ -11,8 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from borsen_widget import BorsenWidget, Game, Rules, RulesError
+from borsen_widget import BorsenWidget, Game, Rules, RulesError, set_language
+from borsen_widget.i18n import front_end_texts, translator
 from borsen_widget.jupyter.rules_editor import OPTIONS, RulesEditor
+
+
+@pytest.fixture(autouse=True)
+def no_notebook_language():
+    set_language(None)
+    yield
+    set_language(None)
 
 
 def send(editor: RulesEditor, content) -> None:
@@ -34,11 +42,12 @@ def shown(editor: RulesEditor, name: str):
     return next(o for o in editor.form["options"] if o["name"] == name)
 
 
-def engine_message(**options) -> str:
-    """What the engine says about these options (the editor must show exactly this)."""
+def engine_message(language="en", **options) -> str:
+    """What the engine says about these options, told to a person in ``language`` (the editor
+    must show exactly this)."""
     with pytest.raises(RulesError) as caught:
         Rules(**options)
-    return str(caught.value)
+    return caught.value.told(translator(language))
 
 
 # ---------------------------------------------------------------------------- the form
@@ -269,41 +278,39 @@ def test_a_closed_editor_stops_following():
 
 
 GOOD = {"intent": "set", "version": 0, "option": "equal_accepted", "value": False}
+MALFORMED = [
+    ("draw", "not understood"),
+    (None, "not understood"),
+    (GOOD | {"extra": 1}, "unknown fields ('extra')"),
+    (GOOD | {"id": ["x"]}, "not a short name"),
+    (GOOD | {"intent": "draw"}, "Unknown request 'draw'"),
+    ({k: v for k, v in GOOD.items() if k != "version"}, "which form"),
+    (GOOD | {"version": True}, "which form"),
+    (GOOD | {"version": "0"}, "which form"),
+    (GOOD | {"version": 7}, "does not exist yet"),
+    (GOOD | {"option": "seed"}, "no rule option 'seed'"),
+    (GOOD | {"option": ["players"]}, "no rule option"),
+    ({k: v for k, v in GOOD.items() if k != "value"}, "without a value"),
+    (GOOD | {"value": "no"}, "on or off"),
+    (GOOD | {"value": 0}, "on or off"),
+    (GOOD | {"suit": "S"}, "Only the aces' shares name a suit"),
+    (GOOD | {"option": "ace_shares", "value": "1"}, "one ace"),
+    (GOOD | {"option": "ace_shares", "suit": "X", "value": "1"}, "one ace"),
+    (GOOD | {"option": "ace_shares", "suit": "S", "value": 1}, "text of at most"),
+    (GOOD | {"option": "ace_shares", "suit": "S", "value": "1" * 41}, "text of at most"),
+    (GOOD | {"option": "max_turns", "value": 50}, "text of at most"),
+    (GOOD | {"option": "players", "value": 9}, "not one of the choices"),
+    (GOOD | {"option": "players", "value": "4"}, "not one of the choices"),
+    (GOOD | {"option": "first_player", "value": 3}, "not one of the choices"),
+    (GOOD | {"option": "first_player", "value": True}, "not one of the choices"),
+    (GOOD | {"option": "max_bank_aces", "value": False}, "not one of the choices"),
+    (GOOD | {"option": "max_bank_aces", "value": "no limit"}, "not one of the choices"),
+    (GOOD | {"option": "rob_target", "value": "everyone"}, "not one of the choices"),
+    (GOOD | {"option": "accept_rule", "value": "lambda c, b: True"}, "set it from code"),
+]
 
 
-@pytest.mark.parametrize(
-    ("content", "says"),
-    [
-        ("draw", "not understood"),
-        (None, "not understood"),
-        (GOOD | {"extra": 1}, "unknown fields ('extra')"),
-        (GOOD | {"id": ["x"]}, "not a short name"),
-        (GOOD | {"intent": "draw"}, "Unknown request 'draw'"),
-        ({k: v for k, v in GOOD.items() if k != "version"}, "which form"),
-        (GOOD | {"version": True}, "which form"),
-        (GOOD | {"version": "0"}, "which form"),
-        (GOOD | {"version": 7}, "does not exist yet"),
-        (GOOD | {"option": "seed"}, "no rule option 'seed'"),
-        (GOOD | {"option": ["players"]}, "no rule option"),
-        ({k: v for k, v in GOOD.items() if k != "value"}, "without a value"),
-        (GOOD | {"value": "no"}, "on or off"),
-        (GOOD | {"value": 0}, "on or off"),
-        (GOOD | {"suit": "S"}, "Only the aces' shares name a suit"),
-        (GOOD | {"option": "ace_shares", "value": "1"}, "one ace"),
-        (GOOD | {"option": "ace_shares", "suit": "X", "value": "1"}, "one ace"),
-        (GOOD | {"option": "ace_shares", "suit": "S", "value": 1}, "text of at most"),
-        (GOOD | {"option": "ace_shares", "suit": "S", "value": "1" * 41}, "text of at most"),
-        (GOOD | {"option": "max_turns", "value": 50}, "text of at most"),
-        (GOOD | {"option": "players", "value": 9}, "not one of the choices"),
-        (GOOD | {"option": "players", "value": "4"}, "not one of the choices"),
-        (GOOD | {"option": "first_player", "value": 3}, "not one of the choices"),
-        (GOOD | {"option": "first_player", "value": True}, "not one of the choices"),
-        (GOOD | {"option": "max_bank_aces", "value": False}, "not one of the choices"),
-        (GOOD | {"option": "max_bank_aces", "value": "no limit"}, "not one of the choices"),
-        (GOOD | {"option": "rob_target", "value": "everyone"}, "not one of the choices"),
-        (GOOD | {"option": "accept_rule", "value": "lambda c, b: True"}, "set it from code"),
-    ],
-)
+@pytest.mark.parametrize(("content", "says"), MALFORMED)
 def test_a_malformed_message_gets_a_notice_and_changes_nothing(content, says):
     game = Game(Rules(), seed=1)
     editor = RulesEditor(game)
@@ -406,3 +413,184 @@ def test_anything_with_rules_can_be_edited():
     table.rules = Rules(max_turns=5)  # changed elsewhere: the next message is stale
     set_option(editor, "loot_to", "bank")
     assert table.rules == Rules(max_turns=5) and "changed elsewhere" in editor.notice["text"]
+
+
+# ---------------------------------------------------------------------------- languages
+
+
+def test_the_form_speaks_bokmal_and_nynorsk():
+    """Labels, help, choices and the aces' names in the language chosen; the values (what
+    the browser sends back) stay the same in every language."""
+    english = RulesEditor(Game(Rules(), seed=1))
+    for language, players, lot, ace in [
+        ("nb", "Spillere", "ved loddtrekning", "spar ess"),
+        ("nn", "Spelarar", "ved loddtrekking", "spar ess"),
+    ]:
+        editor = RulesEditor(Game(Rules(), seed=1), language=language)
+        assert editor.language == language
+        assert editor.speech == {"language": language, "texts": front_end_texts(language)}
+        assert shown(editor, "players")["label"] == players
+        assert shown(editor, "first_player")["choices"][0] == {"value": "random", "label": lot}
+        assert shown(editor, "ace_shares")["suits"][0] == {"suit": "S", "label": "A♠", "name": ace}
+        for ours, theirs in zip(editor.form["options"], english.form["options"], strict=True):
+            assert ours["value"] == theirs["value"] and ours["name"] == theirs["name"]
+            assert [c["value"] for c in ours.get("choices", [])] == [
+                c["value"] for c in theirs.get("choices", [])
+            ]
+
+
+def test_errors_and_the_status_in_bokmal_and_nynorsk():
+    """The engine's message beside the control, told in the editor's language (an option
+    named by its label); what was typed is echoed as typed (a share of 1.5 is not '3/2')."""
+    for language, share, cap in [
+        (
+            "nb",
+            "Andelen for ♥-esset må være mellom 0 og 1, ikke 1.5.",
+            "«Høyeste antall turer» må være et helt tall, ikke 'ten'.",
+        ),
+        (
+            "nn",
+            "Delen for ♥-esset må vere mellom 0 og 1, ikkje 1.5.",
+            "«Høgaste tal på turar» må vere eit heilt tal, ikkje 'ten'.",
+        ),
+    ]:
+        game = Game(Rules(), seed=1)
+        editor = RulesEditor(game, language=language)
+        set_option(editor, "ace_shares", "1.5", suit="H")
+        set_option(editor, "max_turns", "ten")
+        assert editor.errors == {"ace_shares.H": share, "max_turns": cap}
+        assert editor.form["errors"] == editor.errors
+        assert engine_message(language, ace_shares={"H": "1.5"}) == share
+        assert game.rules == Rules()
+        set_option(editor, "ace_shares", "0,25", suit="S")  # a decimal comma is read too
+        assert game.rules.ace_shares["S"] == Fraction(1, 4)
+        assert editor.status.startswith("R9 ") and "esset ran" in editor.status
+        set_option(editor, "max_turns", "10 000")  # thousands set apart, as written in Norway
+        assert editor.errors == {"ace_shares.H": share}
+
+
+def test_the_engine_stays_english_for_programmers():
+    with pytest.raises(RulesError) as caught:
+        Rules(ace_shares={"H": "1.5"})
+    assert str(caught.value) == "The share of the ace of ♥ must be between 0 and 1, not 1.5."
+    with pytest.raises(RulesError) as caught:
+        Rules(max_turns=0)
+    error = caught.value
+    assert str(error) == "max_turns must be between 1 and 1,000,000,000, not 0."
+    assert error.told(translator("en")) == "“Turn cap” must be between 1 and 1,000,000,000, not 0."
+    assert error.told(translator("nb")) == (
+        "«Høyeste antall turer» må være mellom 1 og 1\xa0000\xa0000\xa0000, ikke 0."
+    )
+
+
+def test_switching_language_keeps_the_rules_and_what_was_refused():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1)
+    editor = RulesEditor(w, language="nb")
+    set_option(editor, "equal_accepted", False)
+    set_option(editor, "ace_shares", "2", suit="C")
+    send(editor, {"intent": "jump"})
+    rules, version, notice_id = w.rules, editor.form["version"], editor.notice["id"]
+    nb = (editor.errors, editor.status, editor.notice["text"])
+    editor.language = "nn"
+    assert w.rules == rules and editor.form["version"] == version
+    assert editor.notice["id"] == notice_id  # the same notice, told again
+    assert list(editor.errors) == ["ace_shares.C"]
+    nn = (editor.errors, editor.status, editor.notice["text"])
+    assert all(a != b for a, b in zip(nb, nn, strict=True))
+    assert "Delen for ♣-esset" in editor.errors["ace_shares.C"]
+    assert editor.status.startswith("R5 Eit kort med same verdi blir godkjent: av (var på)")
+    editor.language = "en"
+    assert editor.errors["ace_shares.C"].startswith("The share of the ace of ♣")
+    assert shown(editor, "equal_accepted")["value"] is False and w.rules == rules
+
+
+def test_the_editor_follows_the_page_and_the_notebook_and_the_widgets_choice():
+    editor = RulesEditor(Game(Rules(), seed=1))
+    assert editor.language == "en"
+    send(editor, {"intent": "page_language", "tags": ["nn-NO", "nb"]})
+    assert editor.language == "nn" and shown(editor, "players")["label"] == "Spelarar"
+    assert editor.notice["text"] == ""
+    set_language("nb")
+    assert editor.language == "nb" and shown(editor, "players")["label"] == "Spillere"
+    send(editor, {"intent": "page_language", "tags": "nb"})  # malformed: a notice, no change
+    assert editor.language == "nb" and editor.notice["level"] == "warning"
+    assert editor.notice["text"] == translator("nb").gettext(
+        "The page's language was not understood; nothing changed."
+    )
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], seed=1, language="nn")
+    assert w.rules_editor().language == "nn"
+
+
+def _every_text(editor: RulesEditor) -> list[str]:
+    """Every text the editor shows a person: the form's words, its errors, status, notice."""
+    texts = []
+    for option in editor.form["options"]:
+        texts += [option["label"], option["help"]]
+        texts += [c["label"] for c in option.get("choices", [])]
+        texts += [s["name"] for s in option.get("suits", [])]
+    return [*texts, *editor.form["errors"].values(), editor.form["status"], editor.notice["text"]]
+
+
+def _every_situation(language: str):
+    """An editor in ``language`` in each situation that shows words: yields (what, editor)
+    after each step."""
+    game = Game(Rules(), seed=1)
+    editor = RulesEditor(game, language=language)
+    yield "the form", editor
+    for text in ["1.5", "-1", "half", "", "1/0", "0.0000001", "2", "1,5", "x" * 40]:
+        set_option(editor, "ace_shares", text, suit="H")
+        yield f"share {text!r}", editor
+    for text in ["0", "-5", "ten", "", "1.5", "99999999999", "1 0"]:
+        set_option(editor, "max_turns", text)
+        yield f"turn cap {text!r}", editor
+    for name, value in [("players", 5), ("decks", 2)]:
+        set_option(editor, name, value)
+        yield f"{name} on a bare game", editor
+    set_option(editor, "ace_shares", "1", suit="S")
+    yield "a share's status", editor
+    set_option(editor, "rob_target", "leader")
+    yield "a choice's status", editor
+    for content, _says in MALFORMED:
+        send(editor, content)
+        yield f"malformed {content!r}", editor
+    game.set_rules(Rules(loot_to="pile"))
+    set_option(editor, "max_turns", "9", version=0)
+    yield "stale", editor
+    send(editor, {"intent": "page_language", "tags": 3})
+    yield "a malformed language", editor
+    # A seat that the new number of players does not have (a widget starts a new game).
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy", "Di"], seed=1, rules=Rules(players=4))
+    seated = RulesEditor(w, language=language)
+    set_option(seated, "first_player", 3)
+    set_option(seated, "players", 3)
+    yield "a seat that is gone", seated
+
+    class Broken:
+        rules = Rules()
+
+        def __setattr__(self, name, value):
+            raise RuntimeError("no")
+
+    broken = RulesEditor(Broken(), language=language)
+    set_option(broken, "loot_to", "pile")
+    yield "a target that fails", broken
+
+
+def test_nothing_falls_back_to_english():
+    """The editor's form and every error, status and notice it can show, in bokmål and
+    nynorsk: no text is left in English, and no message is missing from the catalogues."""
+    for language in ("nb", "nn"):
+        tr = translator(language)
+        missing_before = set(tr.missing)
+        seen = 0
+        for (what, editor), (_, english) in zip(
+            _every_situation(language), _every_situation("en"), strict=True
+        ):
+            ours, theirs = _every_text(editor), _every_text(english)
+            assert len(ours) == len(theirs), what
+            for text, original in zip(ours, theirs, strict=True):
+                if any(c.isalpha() for c in original):
+                    assert text != original, (language, what, text)
+                    seen += 1
+        assert seen > 300
+        assert set(tr.missing) == missing_before, tr.missing - missing_before
