@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from run_notebook import run_notebook
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
@@ -446,15 +445,6 @@ def test_bots_see_the_same_game_as_play():
     playout(game, seated)
     assert list(game.scores) == result.games.loc[2, ["score_0", "score_1", "score_2"]].tolist()
     assert np.array_equal(result.games["turns"].to_numpy()[2:3], [game.turns])
-
-
-@pytest.mark.slow
-def test_strategies_notebook_runs(monkeypatch):
-    """notebooks/strategies.ipynb runs top to bottom (outputs are cleared in the repository)."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    _notebook, outputs = run_notebook(ROOT / "notebooks" / "strategies.ipynb", timeout=180)
-    text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
-    assert "careful" in text and "ThresholdBot(4)" in text
 
 
 def test_the_standing_columns_are_the_standing_fields():
