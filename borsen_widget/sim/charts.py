@@ -19,7 +19,14 @@ Layers: :meth:`Chart.bars` (with error bars; bars of several labels stand side b
 :meth:`Chart.rule` (a horizontal line) and :meth:`Chart.histogram`. ``chart | other`` puts two
 charts side by side. :meth:`Chart.to_dict` is the specification itself.
 
-Imports: the standard library only (this runs on the JupyterLite page).
+A chart speaks a language (``Chart(..., language="nb")``; default: the one
+:func:`~borsen_widget.i18n.set_language` chose when the chart is drawn, else English): its
+numbers on the axes and in the tooltips are written that language's way (``0,25``, ``1 000``,
+``42 %``) through Vega's ``config.locale`` (symbols from :func:`borsen_widget.i18n.formats`,
+CLDR's), and the chart's own words in the tooltips (``fra``, ``til``) are the catalogues'. Its
+title, axis titles and labels are given by the caller, already in the reader's language.
+
+Imports: the standard library and :mod:`borsen_widget.i18n` (this runs on the JupyterLite page).
 
 Why one module of this size: the :class:`Chart` builder and the few chart kinds the package
 draws share one specification format and its rules (no null, binned bars, colours); splitting
@@ -34,6 +41,8 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Real
+
+from ..i18n import formats, resolve_language, translator
 
 __all__ = ["MIME_TYPE", "Chart", "ChartRow"]
 
@@ -78,6 +87,10 @@ class Chart:
     - ``width``, ``height``: in pixels.
     - ``x_log``: a logarithmic x axis; ``x_domain``, ``y_domain``: ``(low, high)`` to fix an
       axis's range (default: from the data).
+    - ``y_format``: how the y axis and the tooltips write its numbers, a d3-format string
+      (``".0%"``: ``42 %`` in bokmål, ``42%`` in English); default: Vega's.
+    - ``language``: ``"en"``, ``"nb"``, ``"nn"`` (or a tag naming one); ``None``: the chosen
+      one (:func:`~borsen_widget.i18n.set_language`) when the chart is drawn, else English.
 
     Every layer method returns the chart, so calls can be chained.
     """
@@ -93,6 +106,8 @@ class Chart:
         x_log: bool = False,
         x_domain: Sequence[float] | None = None,
         y_domain: Sequence[float] | None = None,
+        y_format: str = "",
+        language: str | None = None,
     ):
         for name, size in (("width", width), ("height", height)):
             if isinstance(size, bool) or not isinstance(size, int) or not 50 <= size <= 2000:
@@ -105,6 +120,10 @@ class Chart:
         self.x_log = bool(x_log)
         self.x_domain = _domain(x_domain, "x_domain")
         self.y_domain = _domain(y_domain, "y_domain")
+        if not isinstance(y_format, str) or len(y_format) > 40:
+            raise ValueError(f"y_format must be a short d3-format text, not {y_format!r:.60}")
+        self.y_format = y_format
+        self.language = None if language is None else resolve_language(language)
         self._layers: list[dict] = []
         self._bars: list[dict] = []  # the bar rows of every bars() call: one grouped layer
         self._labels: list[str] = []  # every series label, in the order added (the legend)
@@ -263,18 +282,21 @@ class Chart:
         return name
 
     def to_dict(self) -> dict:
-        """The Vega-Lite specification (plain JSON data)."""
-        spec = self._body()
+        """The Vega-Lite specification (plain JSON data), in the chart's language."""
+        language = resolve_language(self.language)
+        spec = self._body(language)
         spec["$schema"] = SCHEMA
+        spec["config"] = vega_config(language)
         return spec
 
-    def _body(self) -> dict:
+    def _body(self, language: str) -> dict:
         # No null anywhere: JupyterLite's kernel (Pyodide) turns None into JavaScript's
         # undefined, which JSON drops, so a null (no sort, no legend) would silently become a
         # default there (tests/sim/test_charts.py checks it).
+        tr = translator(language)
         layers = []
         if self._bars:
-            layers += self._bar_layers()
+            layers += self._bar_layers(tr)
         for layer in self._layers:
             if "rule" in layer:
                 layers += self._rule_layers(layer)
@@ -291,6 +313,7 @@ class Chart:
             if layer.get("binned"):
                 encoding["x2"] = {"field": "x2"}
             encoding["color"] = self._color(layer["series"])
+            encoding["tooltip"] = self._tooltip(layer, tr)
             layers.append(
                 {"data": {"values": rows}, "mark": dict(layer["mark"]), "encoding": encoding}
             )
@@ -326,7 +349,37 @@ class Chart:
         y: dict = {"field": field, "type": "quantitative", "title": self.y_title}
         if self.y_domain is not None:
             y["scale"] = {"domain": list(self.y_domain)}
+        if self.y_format:
+            y["axis"] = {"format": self.y_format}
         return y
+
+    def _tip(self, field: str, kind: str, title: str, y: bool = False) -> dict:
+        tip = {"field": field, "type": kind, "title": title}
+        if y and self.y_format:
+            tip["format"] = self.y_format
+        return tip
+
+    def _tooltip(self, layer: dict, tr) -> list[dict]:
+        """What a layer's tooltip says, each value under a title in the chart's language."""
+        x_title, y_title = self.x_title or "x", self.y_title or "y"
+        kind = layer.get("x_kind", "nominal")
+        if layer.get("binned"):
+            tips = [
+                self._tip("x", "quantitative", tr.pgettext("chart tooltip", "from")),
+                self._tip("x2", "quantitative", tr.pgettext("chart tooltip", "to")),
+                self._tip("y", "quantitative", y_title, y=True),
+            ]
+        elif layer.get("band"):
+            tips = [
+                self._tip("x", kind, x_title),
+                self._tip("low", "quantitative", tr.pgettext("chart tooltip", "lowest"), y=True),
+                self._tip("high", "quantitative", tr.pgettext("chart tooltip", "highest"), y=True),
+            ]
+        else:
+            tips = [self._tip("x", kind, x_title), self._tip("y", "quantitative", y_title, y=True)]
+        if layer.get("series") in self._labels:
+            tips.append(self._tip(SERIES, "nominal", tr.pgettext("chart tooltip", "series")))
+        return tips
 
     def _color(self, series: str | None = None) -> dict:
         """One layer's colour: its own where no series has a label (no legend), else by
@@ -341,7 +394,7 @@ class Chart:
             "legend": {"values": list(self._labels), "orient": "bottom", "title": ""},
         }
 
-    def _bar_layers(self) -> list[dict]:
+    def _bar_layers(self, tr) -> list[dict]:
         series = list(dict.fromkeys(row[SERIES] for row in self._bars))
         grouped = len(series) > 1
         order = list(dict.fromkeys(row["x"] for row in self._bars))
@@ -351,13 +404,25 @@ class Chart:
         }
         if grouped:
             encoding["xOffset"] = {"field": SERIES, "sort": series}
+        with_errors = [row for row in self._bars if "low" in row]
+        tooltip = [
+            self._tip("x", "nominal", self.x_title or "x"),
+            self._tip("y", "quantitative", self.y_title or "y", y=True),
+        ]
+        if with_errors:
+            lowest, highest = (tr.pgettext("chart tooltip", w) for w in ("lowest", "highest"))
+            tooltip += [
+                self._tip("low", "quantitative", lowest, y=True),
+                self._tip("high", "quantitative", highest, y=True),
+            ]
+        if any(name in self._labels for name in series):
+            tooltip.append(self._tip(SERIES, "nominal", tr.pgettext("chart tooltip", "series")))
         layers = [
             {
                 "mark": {"type": "bar", "tooltip": True},
-                "encoding": {**encoding, "y": self._y("y")},
+                "encoding": {**encoding, "y": self._y("y"), "tooltip": tooltip},
             }
         ]
-        with_errors = [row for row in self._bars if "low" in row]
         if with_errors:
             black = {"value": "#333333"}
             bar_encoding = {k: v for k, v in encoding.items() if k != "color"}
@@ -438,11 +503,13 @@ class ChartRow:
         return ChartRow(self, other)
 
     def to_dict(self) -> dict:
-        """The Vega-Lite specification of the row."""
+        """The Vega-Lite specification of the row, in its first chart's language."""
+        language = resolve_language(self.charts[0].language if self.charts else None)
         return {
             "$schema": SCHEMA,
-            "hconcat": [chart._body() for chart in self.charts],
+            "hconcat": [chart._body(language) for chart in self.charts],
             "resolve": {"scale": {"color": "independent"}},
+            "config": vega_config(language),
         }
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
@@ -450,6 +517,23 @@ class ChartRow:
 
     def __repr__(self) -> str:
         return "<ChartRow: " + " | ".join(repr(c) for c in self.charts) + ">"
+
+
+def vega_config(language: str | None = None) -> dict:
+    """The ``config`` of a specification in ``language``: Vega's number locale (d3-format's)
+    with the language's decimal sign, thousands group, percent sign and minus from
+    :func:`borsen_widget.i18n.formats` (CLDR's), so an axis reads ``0,25`` and ``42 %`` in
+    bokmål. No money is shown, so no currency."""
+    f = formats(language)
+    number = {
+        "decimal": f["decimal"],
+        "thousands": f["group"],
+        "grouping": [f["grouping"][0]],
+        "currency": ["", ""],
+        "percent": f["percent_suffix"],
+        "minus": f["minus"],
+    }
+    return {"locale": {"number": number}}
 
 
 def _clip(layers: list[dict]) -> None:

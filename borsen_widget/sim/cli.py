@@ -8,6 +8,16 @@ Bots are written ``random``, ``threshold:K``, ``probability:P``, ``ev`` or ``opt
 there are fewer bots than seats the list is repeated to fill them. Every rule option that is
 not a Python function has a flag, made from its declaration in
 :mod:`borsen_widget.engine.options` (``--help`` lists them).
+
+The output speaks ``--language nb`` (or ``nn``, ``en``; default: the first of the
+``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` environment variables that names one of
+them, as gettext reads them, else English): the tables, the line on what was played, the
+progress bar and the command's own errors (``feil: ...``). ``--help`` stays English: argparse's
+own words (``usage:``, ``options:``, its error prefixes) have no Norwegian catalogue, and a
+help screen half in each language would read worse than one in English; the help is for the
+person who sets up a run, the output for the class that reads it. Errors that the engine
+raises (a rule value it refuses, an unknown bot) are the Python API's, English for programmers,
+after a translated ``error:``.
 """
 
 from __future__ import annotations
@@ -20,28 +30,84 @@ from ..engine.errors import RulesError, quote
 from ..engine.options import OPTIONS, Option
 from ..engine.randomness import MAX_SEED
 from ..engine.rules import Rules
+from ..i18n import LANGUAGES, normalize_language, pick_language, translator
 from ..play.bots import BOT_SPECS, StrategyError, bot_from_spec
 from .simulate import MAX_GAMES, MAX_KEPT_GAMES, MAX_WORKERS, simulate
 
 #: The longest number the command line reads: enough for any seed (2**64 - 1 has 20 digits).
 MAX_DIGITS = 20
+#: The environment variables that name the output's language, in gettext's order.
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def whole(low: int, high: int | None, what: str):
+def environment_language(environ=None) -> str:
+    """The language the environment asks for: the first of :data:`LANGUAGE_VARIABLES` that
+    names one the package speaks (``LANGUAGE`` may list several, ``nn:nb``), else English."""
+    environ = os.environ if environ is None else environ
+    tags = []
+    for name in LANGUAGE_VARIABLES:
+        tags += [tag for tag in environ.get(name, "").split(":") if tag]
+    return pick_language(tags)
+
+
+def _language_tag(text: str) -> str:
+    """An argparse type: ``nb``, ``nn``, ``en`` or a tag naming one (``nb_NO.UTF-8``)."""
+    language = normalize_language(text)
+    if language is None:
+        raise argparse.ArgumentTypeError(
+            f"--language must be one of {', '.join(LANGUAGES)}, not {quote(text)}"
+        )
+    return language
+
+
+def output_language(argv) -> str:
+    """The output's language: ``--language`` if ``argv`` holds a readable one, else the
+    environment's (read before the other arguments, so that their errors speak it)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        text = None
+        if arg.startswith("--language="):
+            text = arg.partition("=")[2]
+        elif arg == "--language" and at + 1 < len(args):
+            text = args[at + 1]
+        if text is not None and normalize_language(text) is not None:
+            return normalize_language(text)
+    return environment_language()
+
+
+def whole(low: int, high: int | None, what: str, language: str | None = None):
     """An argparse type: a whole number in [low, high], read without building a huge number
-    (at most :data:`MAX_DIGITS` digits), its error quoting at most a short excerpt."""
+    (at most :data:`MAX_DIGITS` digits), its error quoting at most a short excerpt, in
+    ``language``."""
+    tr = translator(language)
 
     def read(text: str) -> int:
         digits = text.strip().replace("_", "")
         body = digits[1:] if digits[:1] in "+-" else digits
-        span = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
         if not body.isascii() or not body.isdigit():
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {quote(text)}")
-        if len(body) > MAX_DIGITS:  # far out of range: say so without reading it
-            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {quote(text)}")
-        value = int(digits)
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {quote(text)}")
+            raise argparse.ArgumentTypeError(
+                tr.gettext("{flag} must be a whole number, not {text}", flag=what, text=quote(text))
+            )
+        value = int(digits) if len(body) <= MAX_DIGITS else None  # far out of range: not read
+        if value is None or value < low or (high is not None and value > high):
+            if high is None:
+                message = tr.gettext(
+                    "{flag} must be at least {low}, not {text}",
+                    flag=what,
+                    low=low,
+                    text=quote(text),
+                )
+            else:
+                message = tr.gettext(
+                    "{flag} must be from {low} to {high}, not {text}",
+                    flag=what,
+                    low=low,
+                    high=high,
+                    text=quote(text),
+                )
+            raise argparse.ArgumentTypeError(message)
         return value
 
     read.__name__ = what  # argparse names the type in its own messages
@@ -109,10 +175,19 @@ def add_rule_flags(group) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its error one line of bounded length (not the whole usage)."""
+    """argparse, with its error one line of bounded length (not the whole usage), in the
+    output's language (what argparse itself adds, such as ``argument --games:``, is English)."""
+
+    language: str | None = None
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {_short(message)} (--help lists the options)\n")
+        tr = translator(self.language)
+        line = tr.gettext(
+            "{program}: error: {message} (--help shows the options)",
+            program=self.prog,
+            message=_short(message),
+        )
+        self.exit(2, line + "\n")
 
 
 def _short(message: str, limit: int = 300) -> str:
@@ -120,9 +195,15 @@ def _short(message: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def parser() -> argparse.ArgumentParser:
-    main = _Parser(prog="python -m borsen_widget", description="Børsen, the Norwegian card game.")
-    commands = main.add_subparsers(dest="command", required=True, parser_class=_Parser)
+def parser(language: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser; its errors in ``language`` (``--help`` is English)."""
+
+    class Parser(_Parser):
+        pass
+
+    Parser.language = language
+    main = Parser(prog="python -m borsen_widget", description="Børsen, the Norwegian card game.")
+    commands = main.add_subparsers(dest="command", required=True, parser_class=Parser)
     sim = commands.add_parser(
         "simulate",
         help="play a tournament between strategies and print win rates",
@@ -139,13 +220,13 @@ def parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--games",
-        type=whole(0, MAX_GAMES, "--games"),
+        type=whole(0, MAX_GAMES, "--games", language),
         default=10_000,
         help="games to play, 0 to 10**12 (default 10000)",
     )
     sim.add_argument(
         "--seed",
-        type=whole(0, MAX_SEED, "--seed"),
+        type=whole(0, MAX_SEED, "--seed", language),
         default=None,
         help="0 to 2**64-1: the same seed, the same result",
     )
@@ -153,11 +234,19 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     sim.add_argument(
         "--workers",
-        type=whole(1, MAX_WORKERS, "--workers"),
+        type=whole(1, MAX_WORKERS, "--workers", language),
         default=None,
         help=f"processes, 1 to {MAX_WORKERS} (default: all cores)",
     )
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    sim.add_argument(
+        "--language",
+        type=_language_tag,
+        default=None,
+        metavar="{en,nb,nn}",
+        help="the output's language: English, Norwegian bokmål or nynorsk (default: from "
+        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English); --help stays English",
+    )
     sim.add_argument(
         "--csv",
         metavar="PATH",
@@ -172,14 +261,20 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     """Run the command; 0 when it played, 2 (with one line on stderr) for bad arguments."""
-    args = parser().parse_args(argv)
+    language = output_language(argv)
+    args = parser(language).parse_args(argv)
+    language = args.language or language
+    tr = translator(language)
     try:
         if args.csv is not None:
-            _check_writable(args.csv)  # before playing: a bad path must not lose the run
+            _check_writable(args.csv, tr)  # before playing: a bad path must not lose the run
             if args.games > MAX_KEPT_GAMES:
                 raise ValueError(
-                    f"--csv keeps one row per game, at most {MAX_KEPT_GAMES:,} games, "
-                    f"not {args.games:,}"
+                    tr.gettext(
+                        "--csv keeps one row per game, at most {most} games, not {games}",
+                        most=MAX_KEPT_GAMES,
+                        games=args.games,
+                    )
                 )
         bots = [bot_from_spec(spec) for spec in args.bots]
         chosen = {o.name: getattr(args, o.name) for o in OPTIONS if hasattr(args, o.name)}
@@ -187,7 +282,13 @@ def main(argv=None) -> int:
         rules = Rules(**chosen)
         players = rules.players
         if len(bots) > players:
-            raise ValueError(f"{len(bots)} bots for {players} seats: add --players {len(bots)}")
+            raise ValueError(
+                tr.gettext(
+                    "{bots} bots for {seats} seats: add --players {bots}",
+                    bots=len(bots),
+                    seats=players,
+                )
+            )
         seats = [bots[i % len(bots)] for i in range(players)]
         result = simulate(
             rules,
@@ -199,33 +300,45 @@ def main(argv=None) -> int:
             workers=args.workers,
             progress=False if args.no_progress else None,
             keep_games=args.csv is not None,  # the summaries alone keep memory small
+            language=language,
         )
     except (RulesError, ValueError, StrategyError) as error:
-        print(f"error: {_short(str(error))}", file=sys.stderr)
+        print(tr.gettext("error: {message}", message=_short(str(error))), file=sys.stderr)
         return 2
-    print(result.summary())
+    print(result.summary(language))
     if args.csv is not None:
         try:
             result.to_csv(args.csv)
         except OSError as error:  # checked before playing, but the disk may fill up
-            print(f"error: cannot write {quote(args.csv)}: {error.strerror}", file=sys.stderr)
+            message = tr.gettext(
+                "cannot write the CSV file {path}: {reason}",
+                path=quote(args.csv),
+                reason=error.strerror,
+            )
+            print(tr.gettext("error: {message}", message=message), file=sys.stderr)
             return 2
     return 0
 
 
-def _check_writable(path: str) -> None:
+def _check_writable(path: str, tr=None) -> None:
     """Refuse at once a CSV path that cannot be written (a missing folder, a folder, no
     permission), by opening it for appending, which neither truncates nor changes a file
-    that is there; a file made only for this test is removed again."""
+    that is there; a file made only for this test is removed again. Its errors in ``tr``'s
+    language."""
+    tr = tr or translator("en")
     if not isinstance(path, str) or not path:
-        raise ValueError(f"--csv needs a file name, not {quote(path)}")
+        raise ValueError(tr.gettext("--csv needs a file name, not {path}", path=quote(path)))
     existed = os.path.lexists(path)
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK  # a FIFO must not block
     try:
         os.close(os.open(path, flags, 0o666))
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         reason = getattr(error, "strerror", None) or str(error)
-        raise ValueError(f"cannot write the CSV file {quote(path)}: {reason}") from None
+        raise ValueError(
+            tr.gettext(
+                "cannot write the CSV file {path}: {reason}", path=quote(path), reason=reason
+            )
+        ) from None
     if not existed:
         os.remove(path)
 

@@ -4,17 +4,22 @@
 (:mod:`borsen_widget.sim.fastsim`) can play some rules and bots: NumPy must be installed, and
 :func:`~borsen_widget.sim.fastsim.fast_unsupported` must find nothing it does not cover (a
 custom ``loot_rule``, a bot that is not built in, ...). :func:`choose_engine` turns the engine
-asked for into the engine played, with the reason when that is the reference engine instead.
+asked for into the engine played, with the reason when that is the reference engine instead:
+a :class:`Fallback`, which says itself in English (``result.fallback_reason``, for programs
+and logs) or in bokmål or nynorsk (the result's summary, in the reader's language).
 
-Imports: the engine's rules and :mod:`~borsen_widget.sim.environment`; NumPy and the fast path
-only once a chunk is played on it, or the rules are checked where NumPy is installed.
+Imports: the engine's rules and options, :mod:`borsen_widget.i18n` and
+:mod:`~borsen_widget.sim.environment`; NumPy and the fast path only once a chunk is played on
+it, or the rules are checked where NumPy is installed.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..engine import options as rule_options
 from ..engine.rules import Rules
+from ..i18n import translator
 from . import environment
 from .seats import game_seeds
 
@@ -34,12 +39,71 @@ def why_not_fast(rules: Rules, bots: list) -> str | None:
     return fastsim.fast_unsupported(rules, bots)
 
 
+class Fallback(NamedTuple):
+    """Why ``engine="auto"`` played on the reference engine, as data that a reader's language
+    tells: ``kind`` is ``"numpy"`` (NumPy is missing), ``"option"`` (``subject`` names a rule
+    option whose ``value`` the fast path does not play), ``"bot"`` (``subject`` names a bot
+    that is not built in) or ``"other"`` (``subject`` is the fast path's own sentence)."""
+
+    kind: str
+    subject: str = ""
+    value: object = None
+
+    def say(self, language: str | None = None) -> str:
+        """The reason as a sentence in ``language`` (``None``: the chosen one, else English);
+        in English it is ``result.fallback_reason``."""
+        tr = translator(language)
+        if self.kind == "numpy":
+            return tr.gettext("NumPy is not installed here (pip install 'borsen_widget[sim]')")
+        if self.kind == "option":
+            option = rule_options.OPTION[self.subject]
+            return tr.gettext(
+                "the fast path cannot play this: it does not play {name} = {value} "
+                "({rule}: {label})",
+                name=option.name,
+                value=option.say(self.value, tr.language),
+                rule=option.rule,
+                label=tr.gettext(option.label),
+            )
+        if self.kind == "bot":
+            return tr.gettext(
+                "the fast path cannot play this: {bot} is not a built-in strategy",
+                bot=self.subject,
+            )
+        return tr.gettext("the fast path cannot play this: {why}", why=self.subject)
+
+    def __str__(self) -> str:
+        return self.say("en")
+
+
+def fallback_for(rules: Rules, bots: list) -> Fallback | None:
+    """Why the fast path cannot play these, as a :class:`Fallback` (``None`` when it can)."""
+    why = why_not_fast(rules, bots)
+    if why is None:
+        return None
+    if why == NO_NUMPY:
+        return Fallback("numpy")
+    why_option = rule_options.fast_unsupported_option(rules)
+    if why_option is not None:
+        for option in rule_options.OPTIONS:  # the first option it does not play, as it says
+            value = getattr(rules, option.name)
+            if not option.is_fast(value):
+                return Fallback("option", option.name, value)
+        return Fallback("other", why_option)
+    from . import fastsim
+
+    for bot in bots:
+        if fastsim.fast_unsupported(rules, [bot]) is not None:
+            return Fallback("bot", str(bot))
+    return Fallback("other", why)
+
+
 class Choice(NamedTuple):
     """The engine that plays (``"fast"`` or ``"reference"``) and, when the reference engine
-    plays though the fast one was not ruled out by the caller, why (a sentence)."""
+    plays though the fast one was not ruled out by the caller, why (a :class:`Fallback`)."""
 
     engine: str
-    fallback_reason: str | None
+    fallback: Fallback | None
 
 
 def choose_engine(engine: str, rules: Rules, bots: list) -> Choice:
@@ -49,14 +113,13 @@ def choose_engine(engine: str, rules: Rules, bots: list) -> Choice:
     the reason."""
     if engine == "reference":
         return Choice("reference", None)
-    why = why_not_fast(rules, bots)
-    if why is None:
-        return Choice("fast", None)
     if engine == "fast":
-        raise ValueError(f"the fast engine cannot play this: {why}")
-    if why == NO_NUMPY:
-        return Choice("reference", why)
-    return Choice("reference", f"the fast path cannot play this: {why}")
+        why = why_not_fast(rules, bots)
+        if why is not None:
+            raise ValueError(f"the fast engine cannot play this: {why}")
+        return Choice("fast", None)
+    fallback = fallback_for(rules, bots)
+    return Choice("fast", None) if fallback is None else Choice("reference", fallback)
 
 
 def play_fast(rules: Rules, bots: list, seed: int, chunk: int, start: int, stop: int, rotate):

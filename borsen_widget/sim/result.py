@@ -2,8 +2,15 @@
 tables (pandas ``DataFrame`` objects where pandas is installed, else
 :class:`~borsen_widget.sim.tables.Table`), its figures, its summary, chart and CSV.
 
-Imports: the standard library, the engine's end reasons and error quoting, the tally, tables
-and charts of this package; pandas only where it is installed.
+What a person reads (:meth:`SimulationResult.summary`, its HTML in a notebook,
+:meth:`SimulationResult.plot`) is in a language: ``language=`` of the call, else the result's
+own (``simulate(..., language="nn")``), else the one chosen with
+:func:`~borsen_widget.i18n.set_language` when it is shown, else English. The tables' column
+names and ``fallback_reason`` stay English, for programs.
+
+Imports: the standard library, the engine's end reasons and error quoting,
+:mod:`borsen_widget.i18n`, the tally, tables, charts and engine choice of this package; pandas
+only where it is installed.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from numbers import Integral
 
 from ..engine.errors import quote
 from ..engine.events import END_REASONS
+from ..i18n import resolve_language, translator
 from .charts import Chart
+from .dispatch import Fallback
 from .tables import Table
-from .tally import STATISTICS, Standing, Tally
+from .tally import HEADERS, STATISTICS, Standing, Tally
 
 
 def _pandas():
@@ -51,9 +60,11 @@ class SimulationResult:
 
     Also: ``rules``, ``bots`` (their names by position), ``n_games``, ``seed``, ``engine``
     (``"fast"`` or ``"reference"``), ``fallback_reason`` (why the reference engine played
-    though ``engine="auto"`` asked for the fast path where it can: a sentence such as ``"NumPy
-    is not installed here ..."``; ``None`` when the engine asked for or the fast path
-    played), ``rotate_seats``, ``kept_games``, ``seconds``.
+    though ``engine="auto"`` asked for the fast path where it can: an English sentence such as
+    ``"NumPy is not installed here ..."``, told in the reader's language by the summary;
+    ``None`` when the engine asked for or the fast path played), ``rotate_seats``,
+    ``kept_games``, ``seconds``, ``language`` (of the summary, its HTML and the chart:
+    ``None`` follows :func:`~borsen_widget.i18n.set_language`).
     """
 
     def __init__(
@@ -65,13 +76,17 @@ class SimulationResult:
         rotate,
         tally: Tally,
         seconds,
-        fallback_reason: str | None = None,
+        fallback: Fallback | str | None = None,
+        language: str | None = None,
     ):
         self.rules = rules
         self.bots = list(bot_names)
         self.seed = seed
         self.engine = engine
-        self.fallback_reason = fallback_reason
+        if isinstance(fallback, str):  # a reason of its own: told as written, in every language
+            fallback = Fallback("other", fallback)
+        self.fallback = fallback
+        self.language = None if language is None else resolve_language(language)
         self.rotate_seats = rotate
         self.seconds = seconds
         self.n_games = tally.count
@@ -159,65 +174,124 @@ class SimulationResult:
         return self._tally.totals[statistic] / count if count else math.nan
 
     @property
+    def fallback_reason(self) -> str | None:
+        """Why the reference engine played though ``engine="auto"`` asked for the fast path
+        where it can, as an English sentence; ``None`` when there is nothing to say."""
+        return None if self.fallback is None else self.fallback.say("en")
+
+    @property
     def games_per_second(self) -> float:
         """Games played per second of wall time."""
         return self.n_games / self.seconds if self.seconds > 0 else float("inf")
 
     # ------------------------------------------------------------------ showing
 
-    def _headline(self) -> str:
-        rules = "; ".join(self.rules.describe()) or "the original rules"
-        return (
-            f"{self.n_games:,} games, {self.rules.players} players, {rules}; seed {self.seed}; "
-            f"{self.engine} engine, {self.games_per_second:,.0f} games/s"
+    def _tr(self, language: str | None):
+        return translator(language if language is not None else self.language)
+
+    def _counts(self, tr) -> tuple[str, str]:
+        games = tr.ngettext("{count} game", "{count} games", self.n_games, count=self.n_games)
+        n = self.rules.players
+        players = tr.ngettext("{count} player", "{count} players", n, count=n)
+        return games, players
+
+    def _engine_words(self, tr) -> str:
+        if self.engine == "fast":
+            return tr.gettext("fast engine")
+        return tr.gettext("reference engine")
+
+    def _headline(self, tr) -> str:
+        games, players = self._counts(tr)
+        rules = "; ".join(self.rules.describe(tr.language)) or tr.gettext("the original rules")
+        rate = self.games_per_second
+        speed = round(rate) if math.isfinite(rate) else 0
+        return tr.gettext(
+            "{played}, {players}, {rules}; seed {seed}; {engine}, {speed}",
+            played=games,
+            players=players,
+            rules=rules,
+            seed=str(self.seed),  # a name, not an amount: no thousands groups
+            engine=self._engine_words(tr),
+            speed=tr.ngettext(
+                "{count} game a second", "{count} games a second", speed, count=speed
+            ),
         )
 
-    def _fallback_line(self) -> str | None:
+    def _fallback_line(self, tr) -> str | None:
         """Why the reference engine played, as a sentence; None when there is nothing to say."""
-        if self.fallback_reason is None:
+        if self.fallback is None:
             return None
-        return f"Played on the reference engine: {self.fallback_reason}."
+        return tr.gettext(
+            "Played on the reference engine: {reason}.", reason=self.fallback.say(tr.language)
+        )
 
-    def summary(self) -> str:
+    def summary(self, language: str | None = None) -> str:
         """The two tables as text, with a line on what was played (and one on why the reference
-        engine played, when the fast path could not)."""
+        engine played, when the fast path could not), in ``language`` (default: the result's,
+        else the chosen one, else English)."""
+        tr = self._tr(language)
         by_bot, by_seat = self._table("by_bot", pure=True), self._table("by_seat", pure=True)
-        fallback = self._fallback_line()
-        head = self._headline() + (f"\n{fallback}" if fallback else "")
-        return f"{head}\n\nBy bot\n{by_bot.to_string()}\n\nBy seat\n{by_seat.to_string()}"
+        fallback = self._fallback_line(tr)
+        head = self._headline(tr) + (f"\n{fallback}" if fallback else "")
+        bots, seats = tr.gettext("By bot"), tr.gettext("By seat")
+        return (
+            f"{head}\n\n{bots}\n{by_bot.to_string(tr.language)}\n\n"
+            f"{seats}\n{by_seat.to_string(tr.language)}"
+        )
 
     def __repr__(self) -> str:
         return f"<SimulationResult\n{self.summary()}\n>"
 
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_html(self, language: str | None = None) -> str:
+        """What a notebook shows: a line on what was played and the two tables, as HTML in
+        ``language`` (default: the result's, else the chosen one, else English)."""
+        tr = self._tr(language)
         by_bot, by_seat = self._table("by_bot", pure=True), self._table("by_seat", pure=True)
-        fallback = self._fallback_line()
+        fallback = self._fallback_line(tr)
+        games, _ = self._counts(tr)
+        line = tr.gettext(
+            "{played}, {engine}, seed {seed}",
+            played=games,
+            engine=self._engine_words(tr),
+            seed=str(self.seed),
+        )
+        bots, seats = html.escape(tr.gettext("By bot")), html.escape(tr.gettext("By seat"))
         return (
-            f"<p>{self.n_games:,} games, {self.engine} engine, seed {self.seed}</p>"
+            f'<div lang="{tr.language}"><p>{html.escape(line)}</p>'
             + (f"<p>{html.escape(fallback)}</p>" if fallback else "")
-            + f"<h4>By bot</h4>{_html(by_bot)}<h4>By seat</h4>{_html(by_seat)}"
+            + f"<h4>{bots}</h4>{by_bot.to_html(tr.language)}"
+            + f"<h4>{seats}</h4>{by_seat.to_html(tr.language)}</div>"
         )
 
-    def plot(self, by: str = "bot") -> Chart:
+    def plot(self, by: str = "bot", language: str | None = None) -> Chart:
         """Win rates with their 95 % intervals as a bar chart (Vega-Lite: drawn by JupyterLab,
-        JupyterLite, VS Code), a dotted line at a fair share. ``by="bot"`` or ``"seat"``."""
+        JupyterLite, VS Code), a dotted line at a fair share. ``by="bot"`` or ``"seat"``;
+        ``language``: of its title, axes and numbers (default: the result's, else the chosen
+        one, else English)."""
         if by not in ("bot", "seat"):
             raise ValueError(f"by must be 'bot' or 'seat', not {quote(by)}")
+        tr = self._tr(language)
         n = self.rules.players
         if by == "bot":
             labels = list(self._tally.unique)
             rows = [self.bot(name) for name in labels]
         else:
-            labels = [f"seat {s}" for s in range(n)]
+            labels = [tr.pgettext("chart", "seat {seat}", seat=s) for s in range(n)]
             rows = [self.seat(s) for s in range(n)]
         rates = [r.win_rate for r in rows if not math.isnan(r.win_rate)]
         top = min(1.0, max([r * 1.25 for r in rates] + [1.5 / n]))
+        games, players = self._counts(tr)
         chart = Chart(
-            f"{self.n_games:,} games, {n} players",
-            x=by,
-            y="win rate (95 % interval)",
+            tr.gettext("{played}, {players}", played=games, players=players),
+            x=tr.pgettext(*HEADERS[by]),
+            y=tr.gettext("win rate (95 % interval)"),
             width=max(220, 90 * len(labels)),
             y_domain=(0, top),
+            y_format=".0%",
+            language=tr.language,
         )
         chart.bars(
             labels,
@@ -225,7 +299,7 @@ class SimulationResult:
             low=[r.ci_low for r in rows],
             high=[r.ci_high for r in rows],
         )
-        chart.rule(1 / n, label=f"a fair share, 1/{n}")
+        chart.rule(1 / n, label=tr.gettext("a fair share, 1/{players}", players=str(n)))
         return chart
 
     def to_csv(self, path) -> None:

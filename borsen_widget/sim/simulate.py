@@ -46,6 +46,7 @@ from ..engine.errors import describe_error, quote
 from ..engine.game import Game
 from ..engine.randomness import check_seed
 from ..engine.rules import MAX_PLAYERS, Rules
+from ..i18n import resolve_language
 from ..play.bots import Bot, StrategyError, as_bot
 from ..play.playout import playout
 from ..play.rollouts import wilson_interval
@@ -101,6 +102,7 @@ def simulate(
     client=None,
     progress: bool | None = None,
     keep_games: bool | None = None,
+    language: str | None = None,
 ) -> SimulationResult:
     """Play ``n_games`` games of ``bots`` under ``rules`` and summarise them.
 
@@ -126,6 +128,9 @@ def simulate(
     - ``keep_games``: keep one row per game in ``result.games`` (``True``, up to
       :data:`MAX_KEPT_GAMES`), keep only the summaries (``False``: memory stays small however
       many games), or ``None``: keep the rows up to :data:`KEEP_GAMES_UP_TO` games.
+    - ``language``: of the progress bar and of the result's summary, HTML and chart
+      (``"en"``, ``"nb"``, ``"nn"`` or a tag naming one; ``None``: the one chosen with
+      :func:`~borsen_widget.set_language` when it is shown, else English).
 
     Bad arguments raise ``ValueError`` (or ``TypeError`` for rules that are not ``Rules``)
     before any game is played.
@@ -158,7 +163,9 @@ def simulate(
             )
     else:
         raise ValueError(f"keep_games must be True, False or None, not {quote(keep_games)}")
-    chosen, fallback_reason = choose_engine(engine, rules, bots)
+    if language is not None:
+        language = resolve_language(language)
+    chosen, fallback = choose_engine(engine, rules, bots)
     size = FAST_CHUNK if chosen == "fast" else REFERENCE_CHUNK
     n_tasks = -(-n_games // size)
     long_run = n_games >= (8 * FAST_CHUNK if chosen == "fast" else 5 * REFERENCE_CHUNK)
@@ -167,7 +174,7 @@ def simulate(
     processes = count_workers(workers, n_tasks, long_run) if client is None else 1
     tasks = make_tasks(chosen, rules_state(rules), bots, seed, size, n_games, rotate_seats)
     tally = Tally(rules.players, names, rotate_seats, keep)
-    bar = progress_bar(n_games, progress, auto=long_run)
+    bar = progress_bar(n_games, progress, auto=long_run, language=language)
     started = time.perf_counter()
     if client is not None:
         chunks = run_dask(client, tasks)
@@ -182,7 +189,7 @@ def simulate(
         bar.close()
     seconds = time.perf_counter() - started
     return SimulationResult(
-        rules, names, seed, chosen, rotate_seats, tally, seconds, fallback_reason
+        rules, names, seed, chosen, rotate_seats, tally, seconds, fallback, language
     )
 
 

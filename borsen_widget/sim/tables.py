@@ -5,7 +5,13 @@ from, and what a notebook can build its own from, so the same cell shows the sam
 JupyterLab and on the offline JupyterLite page (where pandas is not available). Where pandas is
 installed, :meth:`Table.to_pandas` makes it a ``DataFrame`` with the same index and columns.
 
-Imports: the standard library only (pandas inside :meth:`Table.to_pandas`).
+A table is shown in a language (``Table(..., language="nb")``; default: the one
+:func:`~borsen_widget.i18n.set_language` chose when it is shown, else English): its numbers the
+language's way (``0,333``, ``1 000``) and its headers from ``headers`` (the column names stay
+what programs read: ``table["win_rate"]``, the CSV, the ``DataFrame``).
+
+Imports: the standard library and :mod:`borsen_widget.i18n` (pandas inside
+:meth:`Table.to_pandas`).
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from numbers import Integral, Real
+
+from ..i18n import format_number, resolve_language, translator
 
 __all__ = ["Table"]
 
@@ -32,6 +40,15 @@ class Table:
       sequence of row labels; ``None``: rows are numbered from 0.
     - ``index_name``: what the row labels are called (default: the index column's name).
     - ``digits``: decimals shown for floats (the values themselves are kept exactly).
+    - ``headers``: the header a person reads for a column (or the index), by its name: a text
+      shown as written, or a message of the package's catalogues declared with
+      :func:`~borsen_widget.i18n.NP_` (``NP_("table column", "win rate")``, or with a third
+      item, its placeholders' values), shown in the table's language. A column without one
+      shows its name.
+    - ``language``: ``"en"``, ``"nb"``, ``"nn"`` (or a tag naming one); ``None``: the one
+      chosen with :func:`~borsen_widget.i18n.set_language` when the table is shown, else
+      English. Numbers are written its way (``0,333``, ``1 000``; a column of ``ungrouped``
+      whole numbers, such as seeds, without thousands groups), and so are the table's own words.
 
     ``table["win rate"]`` is a column as a list, ``table.row(label)`` one row as a dict,
     ``len(table)`` the number of rows; a notebook shows it as an HTML table.
@@ -44,6 +61,9 @@ class Table:
         index: str | Sequence | None = None,
         index_name: str | None = None,
         digits: int = 3,
+        headers: Mapping[str, str | tuple[str, str]] | None = None,
+        language: str | None = None,
+        ungrouped: Iterable[str] = (),
     ):
         if not isinstance(columns, Mapping):
             raise TypeError(f"columns must map names to values, not {type(columns).__name__}")
@@ -72,6 +92,12 @@ class Table:
         self._index = labels
         self.index_name = index_name
         self.digits = int(digits)
+        self.headers = dict(headers or {})
+        for name, label in self.headers.items():
+            if not isinstance(label, str) and not _is_message(label):
+                raise TypeError(f"the header of {name!r} must be a text or NP_(context, message)")
+        self.language = None if language is None else resolve_language(language)
+        self.ungrouped = frozenset(str(name) for name in ungrouped)
 
     # ------------------------------------------------------------------ reading
 
@@ -125,6 +151,9 @@ class Table:
             index=self._index[part],
             index_name=self.index_name,
             digits=self.digits,
+            headers=self.headers,
+            language=self.language,
+            ungrouped=self.ungrouped,
         )
 
     def __eq__(self, other) -> bool:
@@ -166,23 +195,69 @@ class Table:
         half = SHOWN_ROWS // 2
         return [*range(half), *range(n - half, n)], True
 
-    def format(self, value) -> str:
-        """How one value is shown: floats with :attr:`digits` decimals, the rest as text."""
+    def _language(self, language: str | None) -> str:
+        return resolve_language(language if language is not None else self.language)
+
+    def header(self, name: str, language: str | None = None) -> str:
+        """The header a person reads for the column (or index) ``name``: its entry of
+        :attr:`headers` in ``language`` (default: the table's), else the name itself."""
+        label = self.headers.get(name)
+        if label is None:
+            return name
+        if isinstance(label, tuple):
+            context, message, *values = label
+            tr = translator(self._language(language))
+            return tr.pgettext(context, message, **(values[0] if values else {}))
+        return label
+
+    def format(self, value, language: str | None = None, *, grouped: bool = True) -> str:
+        """How one value is shown in ``language`` (default: the table's): floats with
+        :attr:`digits` decimals (``0,333`` / ``0.333``), whole numbers with thousands groups
+        (``1 000`` / ``1,000``) unless ``grouped`` is false, a missing value (NaN) as ``–``,
+        anything else as its text."""
         if isinstance(value, bool):
             return str(value)
-        if isinstance(value, float | Fraction) or (
-            isinstance(value, Real) and not isinstance(value, Integral)
-        ):
+        if isinstance(value, Integral):
+            if not grouped:
+                return str(int(value))
+            return format_number(int(value), self._language(language), 0)
+        if isinstance(value, Real):
             number = float(value)
-            return "nan" if math.isnan(number) else f"{number:.{self.digits}f}"
+            if math.isnan(number):
+                return "–"
+            if math.isinf(number):
+                return "∞" if number > 0 else "−∞"
+            shown = value if isinstance(value, Fraction) else number
+            digits = self.digits
+            return format_number(shown, self._language(language), digits, digits)
         return str(value)
 
+    def _size_note(self, tr) -> str:
+        rows = tr.npgettext("table size", "{count} row", "{count} rows", len(self), count=len(self))
+        columns = tr.npgettext(
+            "table size",
+            "{count} column",
+            "{count} columns",
+            len(self._data),
+            count=len(self._data),
+        )
+        return tr.pgettext("table size", "{rows} × {columns}", rows=rows, columns=columns)
+
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_html(self, language: str | None = None) -> str:
+        """The table as HTML in ``language`` (default: the table's): what a notebook shows."""
+        language = self._language(language)
+        tr = translator(language)
         shown, cut = self._shown()
-        head = "".join(f"<th>{html.escape(name)}</th>" for name in self._data)
-        label = html.escape(str(self.index_name or ""))
+        plain = [name not in self.ungrouped for name in self._data]
+        head = "".join(
+            f"<th>{html.escape(self.header(name, language))}</th>" for name in self._data
+        )
+        label = html.escape(self.header(str(self.index_name or ""), language))
         lines = [
-            '<table class="borsen-table">',
+            f'<table class="borsen-table" lang="{language}">',
             f"<thead><tr><th>{label}</th>{head}</tr></thead>",
             "<tbody>",
         ]
@@ -190,24 +265,31 @@ class Table:
             if cut and count == SHOWN_ROWS // 2:
                 lines.append(f"<tr><th>…</th>{'<td>…</td>' * len(self._data)}</tr>")
             cells = "".join(
-                f"<td>{html.escape(self.format(values[at]))}</td>" for values in self._data.values()
+                f"<td>{html.escape(self.format(values[at], language, grouped=grouped))}</td>"
+                for values, grouped in zip(self._data.values(), plain, strict=True)
             )
             lines.append(f"<tr><th>{html.escape(str(self._index[at]))}</th>{cells}</tr>")
         lines.append("</tbody></table>")
         if cut:
-            lines.append(f"<p>{len(self):,} rows × {len(self._data)} columns</p>")
+            lines.append(f"<p>{html.escape(self._size_note(tr))}</p>")
         return "\n".join(lines)
 
-    def to_string(self) -> str:
-        """The table as aligned text (numbers right, text left)."""
+    def to_string(self, language: str | None = None) -> str:
+        """The table as aligned text (numbers right, text left) in ``language`` (default: the
+        table's)."""
+        language = self._language(language)
         shown, cut = self._shown()
-        header = [str(self.index_name or ""), *self._data]
+        names = [str(self.index_name or ""), *self._data]
+        header = [self.header(name, language) if name else "" for name in names]
+        plain = [False, *(name not in self.ungrouped for name in self._data)]  # labels: ungrouped
         body = []
         for count, at in enumerate(shown):
             if cut and count == SHOWN_ROWS // 2:
                 body.append(["…"] * len(header))
             values = [self._index[at], *(c[at] for c in self._data.values())]
-            body.append([self.format(v) for v in values])
+            body.append(
+                [self.format(v, language, grouped=g) for v, g in zip(values, plain, strict=True)]
+            )
         numeric = [
             all(_is_number(v) for v in [self._index, *self._data.values()][j])
             for j in range(len(header))
@@ -221,7 +303,7 @@ class Table:
             ]
             lines.append("  ".join(parts).rstrip())
         if cut:
-            lines.append(f"[{len(self):,} rows x {len(self._data)} columns]")
+            lines.append(f"[{self._size_note(translator(language))}]")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -233,6 +315,16 @@ def _as_list(values, name) -> list:
         raise TypeError(f"column {name!r} must be a sequence of values, not {values!r:.60}")
     tolist = getattr(values, "tolist", None)  # NumPy arrays and pandas Series: Python numbers
     return list(tolist()) if callable(tolist) else list(values)
+
+
+def _is_message(label) -> bool:
+    """``(context, message)`` from :func:`~borsen_widget.i18n.NP_`, or with a third item, the
+    message's placeholder values (``("table column", "score of seat {seat}", {"seat": 0})``)."""
+    if not isinstance(label, tuple) or len(label) not in (2, 3):
+        return False
+    return all(isinstance(p, str) for p in label[:2]) and (
+        len(label) == 2 or isinstance(label[2], Mapping)
+    )
 
 
 def _is_number(value) -> bool:

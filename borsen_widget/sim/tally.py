@@ -4,9 +4,17 @@
 engine's columns, with NumPy for the fast path's) and keeps the chunks themselves only when the
 per-game rows are wanted; :class:`Standing` is one seat's or one bot's figures.
 
-Imports: the standard library, the engine's end reasons, the Wilson interval of the rollouts
-and :class:`~borsen_widget.sim.tables.Table`; NumPy and pandas only for the fast path's chunks
-and the ``DataFrame`` of the games.
+The tables' column names (``games``, ``wins``, ``win_rate``, ``ci_low``, ``ci_high``,
+``mean_score``; ``seed``, ``turns``, ``end_reason``, ``score_0`` … of the games) are what
+programs read, the same in every language: ``result.by_bot["win_rate"]``, the ``DataFrame``,
+the CSV. What a person reads over them is in :data:`HEADERS` (messages of the catalogues):
+each :class:`~borsen_widget.sim.tables.Table` made here carries them, so its HTML and text
+(the result's summary, its HTML in a notebook) say "vinnerandel" in bokmål over the column
+``win_rate``. A pandas ``DataFrame`` shows its column names.
+
+Imports: the standard library, the engine's end reasons, the Wilson interval of the rollouts,
+:mod:`borsen_widget.i18n` and :class:`~borsen_widget.sim.tables.Table`; NumPy and pandas only
+for the fast path's chunks and the ``DataFrame`` of the games.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from array import array
 from typing import NamedTuple
 
 from ..engine.events import END_REASONS
+from ..i18n import NP_
 from ..play.rollouts import wilson_interval
 from .tables import Table
 
@@ -37,6 +46,34 @@ class Standing(NamedTuple):
 
 #: The columns of ``by_seat`` and ``by_bot``, in order.
 STANDING_FIELDS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
+
+#: What a person reads over each column of the tables (and their index), by column name.
+HEADERS = {
+    "seat": NP_("table column", "seat"),
+    # TRANSLATORS: the strategy that played (ThresholdBot(4), RandomBot(), ...).
+    "bot": NP_("table column", "bot"),
+    "games": NP_("table column", "games"),
+    "wins": NP_("table column", "wins"),
+    "win_rate": NP_("table column", "win rate"),
+    # TRANSLATORS: the two ends of the 95 % interval around the win rate.
+    "ci_low": NP_("table column", "lowest (95 %)"),
+    "ci_high": NP_("table column", "highest (95 %)"),
+    # TRANSLATORS: the mean number of cards banked at the end of a game (the score).
+    "mean_score": NP_("table column", "mean score"),
+    "game": NP_("table column", "game"),
+    # TRANSLATORS: the number that decides a game's cards (the random seed).
+    "seed": NP_("table column", "seed"),
+    "turns": NP_("table column", "turns"),
+    # TRANSLATORS: "deck" (the deck ran out) or "max_turns" (the turn limit).
+    "end_reason": NP_("table column", "how it ended"),
+    "winners": NP_("table column", "winning seats"),
+    "robberies": NP_("table column", "robberies"),
+    # TRANSLATORS: the cards robbed in a game.
+    "loot": NP_("table column", "loot"),
+    "aces_listed": NP_("table column", "aces listed"),
+}
+SCORE_HEADER = NP_("table column", "score of seat {seat}")
+BOT_HEADER = NP_("table column", "bot in seat {seat}")
 
 
 class Tally:
@@ -178,7 +215,17 @@ class Tally:
                 names[(seat + (i % n if self.rotate else 0)) % n] for i in range(count)
             ]
         columns.update(extra)
-        return Table(columns, index=list(range(count)), index_name="game")
+        headers = dict(HEADERS)
+        for seat in range(n):
+            headers[f"score_{seat}"] = (*SCORE_HEADER, {"seat": seat})
+            headers[f"bot_{seat}"] = (*BOT_HEADER, {"seat": seat})
+        return Table(
+            columns,
+            index=list(range(count)),
+            index_name="game",
+            headers=headers,
+            ungrouped=("seed",),
+        )
 
     def games_frame(self, names: list[str]):
         """The kept games as a pandas ``DataFrame`` (NumPy and pandas are installed)."""
@@ -224,7 +271,7 @@ def _as_ints(values) -> list[int]:
 
 def _standings_table(rows: list[Standing], index: list, name: str) -> Table:
     columns = {field: [getattr(row, field) for row in rows] for field in STANDING_FIELDS}
-    return Table(columns, index=index, index_name=name)
+    return Table(columns, index=index, index_name=name, headers=HEADERS)
 
 
 def _winner_tuples(scores):

@@ -26,6 +26,13 @@ from borsen_widget.sim.simulate import MAX_GAMES, simulate
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch):
+    """The output's language comes from the environment: these tests start from none."""
+    for name in cli.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
 def test_command_line_prints_both_tables(capsys, tmp_path):
     csv = tmp_path / "games.csv"
     code = main(
@@ -47,10 +54,11 @@ def test_command_line_prints_both_tables(capsys, tmp_path):
     out = capsys.readouterr().out
     assert code == 0
     assert "By bot" in out and "By seat" in out
-    assert "ThresholdBot(4)" in out and "RandomBot()" in out and "win_rate" in out
+    assert "ThresholdBot(4)" in out and "RandomBot()" in out and "win rate" in out
     assert len(pd.read_csv(csv)) == 3000
+    assert list(pd.read_csv(csv).columns)[:3] == ["game", "seed", "turns"]  # names, not headers
     expected = simulate(Rules(), [ThresholdBot(4), RandomBot(), ThresholdBot(4)], 3000, seed=1)
-    assert f"{expected.by_bot.loc['RandomBot()', 'wins']}" in out
+    assert f"{expected.by_bot.loc['RandomBot()', 'wins']:,}" in out
 
 
 def test_command_line_rule_flags(capsys):
@@ -102,6 +110,80 @@ def test_command_line_errors(capsys):
     assert stop.value.code == 2 and "players" in capsys.readouterr().err
 
 
+# ---------------------------------------------------------------------- languages
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("nb", ["Etter strategi", "Etter plass", "vinnerandel", "spill i sekundet", "frø 1"]),
+        ("nn", ["Etter strategi", "Etter plass", "vinnarandel", "spel i sekundet", "frø 1"]),
+    ],
+)
+def test_the_output_speaks_bokmal_and_nynorsk(language, words, capsys):
+    args = ["simulate", "--bots", "threshold:4", "random", "--games", "1500", "--seed", "1"]
+    assert main([*args, "--language", language, "--rob-target", "leader"]) == 0
+    out = capsys.readouterr().out
+    for word in words:
+        assert word in out, (word, out)
+    assert "1\u00a0500 " in out  # games and figures the Norwegian way: 1 500, 0,517
+    assert "By bot" not in out and "win rate" not in out and "games" not in out
+    assert "," in out.split("Etter plass")[1] and "." not in out.split("Etter plass")[1]
+    assert "ThresholdBot(4)" in out  # a bot's name is code: as it is
+
+
+def test_the_language_comes_from_the_environment(monkeypatch, capsys):
+    assert cli.environment_language({}) == "en"
+    assert cli.environment_language({"LANG": "C.UTF-8"}) == "en"
+    assert cli.environment_language({"LANG": "nb_NO.UTF-8"}) == "nb"
+    assert cli.environment_language({"LANGUAGE": "nn:nb", "LANG": "nb_NO.UTF-8"}) == "nn"
+    assert cli.environment_language({"LANGUAGE": "sv:nn_NO", "LC_ALL": "en_GB"}) == "nn"
+    assert cli.environment_language({"LC_ALL": "", "LC_MESSAGES": "no_NO", "LANG": "en"}) == "nb"
+    monkeypatch.setenv("LANG", "nn_NO.UTF-8")
+    assert main(["simulate", "--bots", "random", "--games", "30", "--seed", "1"]) == 0
+    assert "Etter plass" in capsys.readouterr().out
+    assert main(["simulate", "--games", "30", "--seed", "1", "--language", "en"]) == 0
+    assert "By seat" in capsys.readouterr().out  # the flag wins over the environment
+
+
+def test_errors_speak_the_language(capsys, tmp_path, no_games):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--language", "nn", "--games", "-1"])
+    line = one_error_line(capsys.readouterr().err, "feil: ")
+    assert stop.value.code == 2 and "--games må vere frå 0 til" in line and "ikkje '-1'" in line
+    assert "--help viser vala" in line
+    assert main(["simulate", "--language=nb", "--csv", str(tmp_path / "no" / "x.csv")]) == 2
+    assert "kan ikke skrive CSV-fila" in one_error_line(capsys.readouterr().err, "feil: ")
+    assert (
+        main(
+            [
+                "simulate",
+                "--language",
+                "nb",
+                "--bots",
+                "random",
+                "random",
+                "random",
+                "--players",
+                "2",
+            ]
+        )
+        == 2
+    )
+    line = one_error_line(capsys.readouterr().err, "feil: ")
+    assert line == "feil: 3 strategier til 2 plasser: legg til --players 3"
+    with pytest.raises(SystemExit):
+        main(["simulate", "--language", "sv"])
+    assert "--language must be one of en, nb, nn" in one_error_line(capsys.readouterr().err)
+
+
+def test_help_stays_english(capsys):
+    with pytest.raises(SystemExit):
+        cli.parser("nb").parse_args(["simulate", "--help"])
+    text = capsys.readouterr().out
+    assert "--language" in text and "the output's language" in text
+
+
 COMMAND = "simulate --players 3 --bots threshold:4 random --games 2000 --seed 1".split()
 
 
@@ -133,10 +215,10 @@ def no_games(monkeypatch):
     monkeypatch.setattr(cli, "simulate", refuse)
 
 
-def one_error_line(err: str) -> str:
+def one_error_line(err: str, error: str = "error: ") -> str:
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1, err
-    assert "error: " in lines[0] and len(lines[0]) < 400, lines[0]
+    assert error in lines[0] and len(lines[0]) < 400, lines[0]
     return lines[0]
 
 

@@ -53,7 +53,7 @@ def test_html_escapes_text_and_formats_numbers():
     )
     html = table._repr_html_()
     assert "&lt;b&gt;Ada&lt;/b&gt;" in html and "Bo &amp; Cy" in html and "<b>" not in html
-    assert "<td>0.333</td>" in html and "<td>nan</td>" in html and "<td>2</td>" in html
+    assert "<td>0.333</td>" in html and "<td>–</td>" in html and "<td>2</td>" in html  # NaN: –
     assert "<th>seat</th>" in html
     assert Table({"p": [0.5]}, digits=1)._repr_html_().count("<td>0.5</td>") == 1
 
@@ -63,7 +63,7 @@ def test_a_long_table_shows_its_first_and_last_rows():
     html, text = table._repr_html_(), table.to_string()
     assert html.count("<tr>") == SHOWN_ROWS + 2  # the header, the rows shown, the "…" row
     assert "<th>999</th>" in html and "<th>500</th>" not in html and "1,000 rows" in html
-    assert "[1,000 rows x 1 columns]" in text
+    assert "[1,000 rows × 1 column]" in text
     assert repr(Table({"x": [1, 22]}, index=["a", "b"])).splitlines() == [
         "    x",
         "a   1",
