@@ -195,13 +195,31 @@ def read_request(content, *, version: int, allowed: Sequence[str] = INTENTS) -> 
     return Request(intent, seen, aces, choice, request_id(content), seat)
 
 
+class Refusal(BadMessage):
+    """A move the engine refused, as a notice (:func:`refusal_notice`) told in each page's
+    language; ``you``: the seat to act is the person at the screen."""
+
+    def __init__(self, error: IllegalActionError, who: str, limit: int | None, you=False):
+        self.error, self.who, self.limit, self.you = error, who, limit, you
+        text = refusal_notice(error, who, limit, you=you)
+        super().__init__("{text}", text=text)
+
+    def told(self, tr: Translator) -> str:
+        return refusal_notice(self.error, self.who, self.limit, tr, you=self.you)
+
+
 def refusal_notice(
-    error: IllegalActionError, who: str, limit: int | None, tr: Translator | None = None
+    error: IllegalActionError,
+    who: str,
+    limit: int | None,
+    tr: Translator | None = None,
+    *,
+    you: bool = False,
 ) -> str:
     """The widget's words for a move the engine refused (see
     :attr:`IllegalActionError.REASONS`) when ``who`` was to act under an ace limit of
     ``limit`` (R12), in ``tr``'s language (default English): the engine decides, the widget
-    explains."""
+    explains. ``you``: ``who`` is the person at the screen (told as "you")."""
     tr = tr or translator("en")
     action = error.action
     reason = error.reason
@@ -212,6 +230,8 @@ def refusal_notice(
     if reason == "pile_empty":
         return tr.gettext("The pile is empty: draw a card first.")
     if reason == "aces_pending":
+        if you or not who:
+            return tr.gettext("First decide which aces to keep and which to list.")
         return tr.gettext(
             "{player}, first decide which aces to keep and which to list.", player=who
         )
@@ -219,11 +239,12 @@ def refusal_notice(
         return tr.gettext("There are no aces to decide on now.")
     if reason == "not_pending":
         if action is not None:
-            named = card_list(action.aces)
+            aces = list(dict.fromkeys(action.aces))  # an ace named twice is told once
+            named = card_list(aces)
             return tr.ngettext(
                 "{cards} is not among the aces to decide on; nothing changed.",
                 "{cards} are not among the aces to decide on; nothing changed.",
-                len(action.aces),
+                len(aces),
                 cards=named,
             )
         return tr.gettext("Those aces are not among the aces to decide on; nothing changed.")

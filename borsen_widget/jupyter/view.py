@@ -8,7 +8,9 @@ that differ only in those give the same view.
 
 The event list is the engine's narration (:func:`borsen_widget.engine.events.narrate`) with
 the players' names, one line per thing that happened ("Bo drew 4♣ — lower than 6♠: the pile
-passes to Cy.").
+passes to Cy."). Every text is told in the language asked for (``"en"``, ``"nb"``, ``"nn"``),
+the seat of the person at the screen (``you``) in the second person ("You win with 25 cards.",
+"Du vinner med 25 kort.").
 
 Standard library only, like the engine: the widget must run in JupyterLite too.
 """
@@ -19,7 +21,8 @@ from collections.abc import Mapping, Sequence
 
 from ..engine.cards import Card
 from ..engine.events import Event, narrate
-from ..engine.words import and_join, card_list, count_cards, seat_name
+from ..engine.words import card_list, seat_name
+from ..i18n import Translator, translator
 
 #: How many event lines the view carries (the newest last).
 EVENT_LINES = 30
@@ -27,12 +30,20 @@ EVENT_LINES = 30
 _EVENTS_TOLD = 8 * EVENT_LINES
 
 
-def event_lines(log: Sequence[Mapping], names: Sequence[str], *, loot_to: str = "bank") -> list:
-    """The newest lines of the log (``public_state()["log"]``) as the engine narrates it:
-    ``{"id", "kind", "seat", "text"}``, ``id`` the index of the line's first event."""
+def event_lines(
+    log: Sequence[Mapping],
+    names: Sequence[str],
+    *,
+    loot_to: str = "bank",
+    language: str | None = "en",
+    you: int | None = None,
+) -> list:
+    """The newest lines of the log (``public_state()["log"]``) as the engine narrates it in
+    ``language``, the seat ``you`` told as "you": ``{"id", "kind", "seat", "text"}``, ``id``
+    the index of the line's first event."""
     start = max(0, len(log) - _EVENTS_TOLD)
     events = [Event.from_dict(e) for e in log[start:]]
-    lines = narrate(events, names, loot_to=loot_to)
+    lines = narrate(events, names, loot_to=loot_to, language=language, you=you)
     if start:
         lines = lines[1:]  # the oldest line may have lost the start of its story
     for line in lines:
@@ -40,13 +51,9 @@ def event_lines(log: Sequence[Mapping], names: Sequence[str], *, loot_to: str = 
     return lines[-EVENT_LINES:]
 
 
-def _card(code: str) -> str:
-    """``"TH"`` → ``"10♥"``."""
-    return str(Card.parse(code))
-
-
-def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
-    """What the player deciding on aces must know (R11–R13), or None when nothing is pending."""
+def _ace_decision(state: Mapping, names: Sequence[str], tr: Translator, you) -> dict | None:
+    """What the player deciding on aces must know (R11–R13), or None when nothing is pending.
+    The text speaks to the person deciding (the dialog is shown to them only)."""
     if state["phase"] != "aces":
         return None
     seat = state["current_player"]
@@ -56,20 +63,41 @@ def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
     held = state["bank_aces"][seat]
     aces = card_list(pending)
     if to_list:
-        text = (
-            f"Your bank would hold {held} aces, but a bank may hold at most {limit}: "
-            f"list at least {to_list} of {aces}. A listed ace goes back into the deck, which "
-            "is shuffled; a kept ace is safe from robbers and scores 1."
+        text = " ".join(
+            (
+                tr.ngettext(
+                    "Your bank would hold {count} ace, but a bank may hold at most {limit}.",
+                    "Your bank would hold {count} aces, but a bank may hold at most {limit}.",
+                    held,
+                    count=held,
+                    limit=limit,
+                ),
+                tr.ngettext(
+                    "List at least {count} of {aces}.",
+                    "List at least {count} of {aces}.",
+                    to_list,
+                    count=to_list,
+                    aces=aces,
+                ),
+                tr.gettext(
+                    "A listed ace goes back into the deck, which is shuffled; a kept ace is "
+                    "safe from robbers and scores 1."
+                ),
+            )
         )
     else:
-        it = "it" if len(pending) == 1 else "any of them"
-        text = (
-            f"Keep {aces} in your bank (safe from robbers, 1 point each), or list {it}: "
-            "a listed ace goes back into the deck, which is shuffled, for anyone to draw."
+        text = tr.ngettext(
+            "Keep {aces} in your bank (safe from robbers, 1 point), or list it: a listed ace "
+            "goes back into the deck, which is shuffled, for anyone to draw.",
+            "Keep {aces} in your bank (safe from robbers, 1 point each), or list any of them: "
+            "a listed ace goes back into the deck, which is shuffled, for anyone to draw.",
+            len(pending),
+            aces=aces,
         )
     return {
         "seat": seat,
-        "name": seat_name(seat, names),
+        "name": seat_name(seat, names, tr.language),
+        "you": seat == you,
         "pending": pending,
         "to_list": to_list,
         "limit": limit,
@@ -78,20 +106,66 @@ def _ace_decision(state: Mapping, names: Sequence[str]) -> dict | None:
     }
 
 
-def _to_beat(state: Mapping) -> str | None:
-    """What the next draw needs to be accepted (R5), in words; None on an empty pile."""
+def _to_beat(state: Mapping, tr: Translator) -> str | None:
+    """What the next draw needs to be accepted (R5: ranks only, never suits), in words; None
+    on an empty pile."""
     pile = state["pile"]
     if not pile:
         return None
     rules = state["rules"]
     if rules.get("accept_rule"):
-        return "the house rule decides"
-    top = pile[-1]
-    if top[0] == "A":
-        return "anything goes after an ace"
-    if rules.get("equal_accepted", True):
-        return f"needs {_card(top)} or higher"
-    return f"needs higher than {_card(top)}"
+        return tr.gettext("the house rule decides")
+    rank = Card.parse(pile[-1]).rank
+    if rank == 14:
+        return tr.gettext("anything goes after an ace")
+    if not rules.get("equal_accepted", True):
+        rank += 1  # strictly higher: the next rank up
+    if rank == 14:
+        return tr.gettext("needs an ace")
+    word = tr.rank_word(rank)
+    if rank == 8:
+        # TRANSLATORS: the rank the next card needs (R5: only the rank counts); {rank} is 8.
+        # Say it as the other ranks ("needs a {rank} or higher").
+        return tr.gettext("needs an {rank} or higher", rank=word)
+    # TRANSLATORS: the rank the next card needs (R5: only the rank counts, never the suit);
+    # {rank} is 2–10, or the word jack, queen or king.
+    return tr.gettext("needs a {rank} or higher", rank=word)
+
+
+def _result(state: Mapping, names: Sequence[str], tr: Translator, you) -> str:
+    """Who won, as the log's last sentence says it (the seat ``you`` as "you")."""
+    winners = list(state["winners"])
+    if not (state["is_over"] and winners):
+        return ""
+    best = state["scores"][winners[0]]
+    others = [names[w] for w in winners if w != you]
+    if len(winners) == 1 and not others:
+        return tr.ngettext(
+            "You win with {count} card.", "You win with {count} cards.", best, count=best
+        )
+    if len(winners) == 1:
+        return tr.ngettext(
+            "{player} wins with {count} card.",
+            "{player} wins with {count} cards.",
+            best,
+            player=others[0],
+            count=best,
+        )
+    if len(others) < len(winners):
+        return tr.ngettext(
+            "You and {others} share the win with {count} card.",
+            "You and {others} share the win with {count} cards.",
+            best,
+            others=tr.join(others),
+            count=best,
+        )
+    return tr.ngettext(
+        "{players} share the win with {count} card.",
+        "{players} share the win with {count} cards.",
+        best,
+        players=tr.join(others),
+        count=best,
+    )
 
 
 def build_view(
@@ -101,15 +175,23 @@ def build_view(
     version: int,
     controls: Mapping | None = None,
     rules_text: Sequence[str] = (),
+    language: str | None = "en",
+    you: int | None = None,
 ) -> dict:
     """The view a screen shows, from a game's ``public_state()`` (never from the game).
 
     ``seats`` gives each seat's ``name`` and ``bot`` (the bot's description, or None for a
     person). ``controls`` carries the widget's own flags (undo, bot pacing). ``version``
-    increases with every change, so a click can say which view it was made on.
+    increases with every change, so a click can say which view it was made on. Its words are
+    in ``language`` (``"en"``, ``"nb"``, ``"nn"`` or any tag; ``None``: the chosen one), the
+    seat ``you`` (the person at the screen, or None) told in the second person; ``rules_text``
+    is the house rules already in that language (``Rules.describe(language)``).
     """
+    tr = translator(language)
     names = [s["name"] for s in seats]
     n = state["players"]
+    if you is not None and not (isinstance(you, int) and 0 <= you < n):
+        you = None
     cur = state["current_player"]
     over = state["is_over"]
     winners = list(state["winners"])
@@ -123,6 +205,7 @@ def build_view(
                 "seat": seat,
                 "name": names[seat],
                 "bot": seats[seat].get("bot"),
+                "you": seat == you,
                 "score": state["scores"][seat],
                 "aces": aces,
                 "robbable": len(others),
@@ -140,15 +223,13 @@ def build_view(
     else:
         actions = [a for a in ("draw", "bank") if a in legal]
     deck_aces = sum(k for code, k in state["deck_counts"] if code[0] == "A")
-    lines = event_lines(state["log"], names, loot_to=state["rules"]["loot_to"])
-    if over and winners:
-        best = state["scores"][winners[0]]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        result = f"{and_join([names[w] for w in winners])} {verb} with {count_cards(best)}."
-    else:
-        result = ""
+    lines = event_lines(
+        state["log"], names, loot_to=state["rules"]["loot_to"], language=tr.language, you=you
+    )
     return {
         "version": version,
+        "language": tr.language,
+        "you": you,
         "players": players,
         "current": cur,
         "phase": state["phase"],
@@ -156,18 +237,18 @@ def build_view(
         "deck_size": state["deck_size"],
         "deck_aces": deck_aces,
         "deck_live": state["deck_live"],
-        "to_beat": _to_beat(state),
+        "to_beat": _to_beat(state, tr),
         "cards_in_play": state["cards_in_play"],
         "turns": state["turns"],
         "legal": legal,
         "actions": actions,
         "bot_turn": is_bot_turn,
-        "aces": None if is_bot_turn else _ace_decision(state, names),
+        "aces": None if is_bot_turn else _ace_decision(state, names, tr, you),
         "events": lines,
         "over": over,
         "winners": winners,
         "end_reason": state["end_reason"],
-        "result": result,
+        "result": _result(state, names, tr, you),
         "rules": list(rules_text),
         "controls": dict(controls or {}),
     }

@@ -33,18 +33,19 @@ import traitlets
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError, RulesError, quote
 from ..engine.game import Game
-from ..engine.options import STRUCTURAL
+from ..engine.options import OPTION, STRUCTURAL
 from ..engine.rules import Rules
-from ..engine.words import and_join
+from ..i18n import Translator, translator
+from .language import Speaking, check_language
 from .protocol import (
     SEAT_INTENTS,
     TEACHER_INTENTS,
     BadMessage,
     PythonOwnsState,
+    Refusal,
     Request,
     notice,
     read_request,
-    refusal_notice,
     request_id,
 )
 from .view import build_view
@@ -53,6 +54,8 @@ __all__ = ["BorsenWidget"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_NAME = 24
+#: Seat names that mean the person at the screen ("you" by default), in any case.
+YOU_NAMES = ("you", "du", "deg", "me", "meg", "eg")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -66,11 +69,14 @@ def _is_bot(seat) -> bool:
     return callable(getattr(seat, "choose", None))
 
 
-def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
-    """Names and bots (None for a person) from ``seats``: names, bots or ``(name, bot)``."""
+def _read_seats(seats, players: int | None) -> tuple[list[str], list, dict]:
+    """Names and bots (None for a person) from ``seats``: names, bots or ``(name, bot)``; and
+    the seats named by the widget (``{seat: ("player" | "bot", number)}``), whose names are
+    told in the language spoken ("Player 1", "Spiller 1")."""
     if seats is None:
         count = 3 if players is None else players
-        return [f"Player {i + 1}" for i in range(count)], [None] * count
+        auto = {i: ("player", i + 1) for i in range(count)}
+        return [f"Player {i + 1}" for i in range(count)], [None] * count, auto
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise ValueError(
             f"seats must be a list with one entry per seat (a name, a bot or (name, bot)), "
@@ -98,6 +104,7 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
         names.append(name)
         bots.append(bot)
     number = 0
+    auto = {}
     for i, name in enumerate(names):
         if name is None:
             number += 1
@@ -106,13 +113,39 @@ def _read_seats(seats, players: int | None) -> tuple[list[str], list]:
                 number += 1
                 candidate = f"Bot {number}"
             names[i] = candidate
+            auto[i] = ("bot", number)
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         raise ValueError(f"each seat needs its own name; repeated: {', '.join(duplicates)}")
-    return names, bots  # type: ignore[return-value]
+    return names, bots, auto  # type: ignore[return-value]
 
 
-class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
+def _auto_name(kind: str, number: int, tr: Translator) -> str:
+    """A seat the widget named, in ``tr``'s language."""
+    if kind == "bot":
+        # TRANSLATORS: the name of a seat played by the computer (a bot), numbered.
+        return tr.gettext("Bot {number}", number=number)
+    return tr.gettext("Player {number}", number=number)
+
+
+def _find_you(you, names: Sequence[str]) -> int | None:
+    """The seat of the person at the screen: ``you`` (a seat index or a name), else the one
+    seat named "You" (or "Du", "Deg", "Me", "Meg", "Eg"), else None."""
+    if you is None:
+        found = [i for i, name in enumerate(names) if name.casefold() in YOU_NAMES]
+        return found[0] if len(found) == 1 else None
+    if isinstance(you, str):
+        if you not in names:
+            raise ValueError(f"you must name a seat ({', '.join(names)}), not {quote(you)}")
+        return list(names).index(you)
+    if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < len(names):
+        raise ValueError(
+            f"you must be a seat 0..{len(names) - 1} or a seat's name, not {quote(you)}"
+        )
+    return you
+
+
+class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
     """Play Børsen in a notebook: ``BorsenWidget(rules=Rules(players=3), seats=["Ada", "Bo",
     ThresholdBot(4)], seed=1)``.
 
@@ -125,6 +158,13 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     - ``allow_undo``: the undo button, for practice; ``False`` for a real match.
     - ``paused``: start with the bots paused (watch a bots-only game step by step).
     - ``show_probabilities``, ``guess_first``, ``objective``: the teacher's panel (below).
+    - ``language``: ``"en"``, ``"nb"`` (bokmål) or ``"nn"`` (nynorsk), or any tag naming one
+      (``"nb-NO"``); ``w.language = "nn"`` redraws at once and changes nothing in the game.
+      Without it: :func:`borsen_widget.set_language`'s choice, else the page's language,
+      else English.
+    - ``you``: the seat of the person at the screen (its index or name), told in the second
+      person ("You win with 25 cards."). Default: the one seat named "You" (or "Du", "Deg",
+      "Me", "Meg", "Eg"), if there is exactly one.
 
     ``w.classroom()`` opens the game to the students' phones (a join card, votes, seats).
     """
@@ -165,8 +205,11 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         bot_delay: float = 0.8,
         allow_undo: bool = True,
         paused: bool = False,
+        language: str | None = None,
+        you: int | str | None = None,
         **kwargs,
     ):
+        check_language(language)  # a bad one raises before anything is made
         if game is not None:
             if not isinstance(game, Game):
                 raise ValueError(f"game must be a borsen_widget.Game, not {type(game).__name__}")
@@ -177,7 +220,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             rules = game.rules
         if rules is not None and not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules object, not {type(rules).__name__}")
-        names, bots = _read_seats(seats, None if rules is None else rules.players)
+        names, bots, auto = _read_seats(seats, None if rules is None else rules.players)
         if rules is None:
             rules = Rules(players=len(names))
         if len(names) != rules.players:
@@ -186,6 +229,8 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             )
         self._names = names
         self._bots = bots
+        self._auto = auto
+        self._you = _find_you(you, names)
         self._bot_delay = self._check_delay(bot_delay)
         if not isinstance(allow_undo, bool):
             raise ValueError(f"allow_undo must be True or False, not {quote(allow_undo)}")
@@ -202,7 +247,9 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         self._feed = None  # the teacher's figures, made when a panel is first shown
         self._room = None  # the class on the students' phones, while one is open
         self._ready = False
+        self._teller = None  # how the notice shown now is told, in any language
         super().__init__(**kwargs)
+        self.init_language(language)
         self.notice = notice("", "info", number=0)
         self.on_msg(self._on_msg)
         self._ready = True
@@ -217,8 +264,21 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names."""
-        return tuple(self._names)
+        """The seats' names (those the widget gave, "Player 1", "Bot 1", in the language
+        spoken)."""
+        return tuple(self._shown_names(self.tr))
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the person at the screen (told as "you"), or None. Set it to a seat's
+        index or name, or to None for nobody."""
+        return self._you
+
+    @you.setter
+    def you(self, value: int | str | None) -> None:
+        found = _find_you(value, self._names)
+        self._you = None if value is None else found
+        self._publish(bump=False)
 
     @property
     def bots(self) -> tuple:
@@ -247,7 +307,7 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             self._changed()
             return
         changed = [
-            f"{name} {getattr(old, name)} → {getattr(rules, name)}"
+            (OPTION[name].label, getattr(old, name), getattr(rules, name))
             for name in STRUCTURAL
             if getattr(old, name) != getattr(rules, name)
         ]
@@ -258,16 +318,35 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             while name in self._names:
                 number += 1
                 name = f"Player {number}"
+            self._auto[len(self._names)] = ("player", number)
+            added.append(len(self._names))
             self._names.append(name)
             self._bots.append(None)
-            added.append(name)
         del self._names[rules.players :]
         del self._bots[rules.players :]
-        text = f"New game: {', '.join(changed)} cannot change during a game."
-        if added:
-            text += f" {and_join(added)} joined."
+        self._auto = {seat: v for seat, v in self._auto.items() if seat < rules.players}
+        if self._you is not None and self._you >= rules.players:
+            self._you = None
+
+        def told(tr: Translator) -> str:
+            changes = tr.join(
+                [
+                    tr.gettext("{option} {old} → {new}", option=tr.gettext(label), old=a, new=b)
+                    for label, a, b in changed
+                ]
+            )
+            text = tr.gettext(
+                "New game: {changes}. That cannot change in the middle of a game.",
+                changes=changes,
+            )
+            if added:
+                names = self._shown_names(tr)
+                joined = tr.join([names[seat] for seat in added])
+                text += " " + tr.gettext("{players} joined the table.", players=joined)
+            return text
+
         self._start(Game(rules))
-        self._notify(text, "info")
+        self._tell(told, "info")
 
     @property
     def bot_delay(self) -> float:
@@ -298,7 +377,8 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
     # ------------------------------------------------------------------ public moves
 
     def new_game(self, seed: int | None = None, *, rules: Rules | None = None) -> None:
-        """Start over with the same seats (and the same rules unless ``rules`` is given)."""
+        """Start over with the same seats (and the same rules unless ``rules`` is given): a
+        new shuffled deal, also when this widget was made from a set position."""
         rules = self._game.rules if rules is None else rules
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
@@ -460,18 +540,26 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
         with self.hold_sync():
             shown = self._version
             try:
+                if self.heard_language(content):  # the page said which language it shows
+                    return
                 self.handle(read_request(content, version=self._version))
             except BadMessage as error:
-                self._notify(str(error), request=request_id(content))
+                self._tell(error.told, request=request_id(content))
             except Exception as error:  # a house rule, or code watching the widget, raised
                 self.log.warning("borsen_widget: a request failed", exc_info=True)
                 what = f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}"
                 if self._version == shown:
                     # The engine restores the position when a move fails: nothing changed.
-                    text = f"That did not work ({what}); nothing changed."
+                    def told(tr: Translator) -> str:
+                        return tr.gettext("That did not work ({what}); nothing changed.", what=what)
                 else:  # the move was made and shown; code observing the widget failed after
-                    text = f"Done, but code watching this widget failed ({what})."
-                self._notify(text, request=request_id(content))
+
+                    def told(tr: Translator) -> str:
+                        return tr.gettext(
+                            "Done, but code watching this widget failed ({what}).", what=what
+                        )
+
+                self._tell(told, request=request_id(content))
 
     def _do(self, request: Request) -> None:
         intent = request.intent
@@ -501,21 +589,25 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             return
         # draw, bank, list, keep: a person's move for the seat to act, checked by the engine.
         if not game.is_over and self._bots[game.current_player] is not None:
-            who = self._names[game.current_player]
-            raise BadMessage(f"It is {who}'s turn (a bot): wait for it to play.")
+            who = self._shown_names(self.tr)[game.current_player]
+            raise BadMessage("It is {player}'s turn (a bot): wait for it to play.", player=who)
         try:
             action = (
                 Action.list(request.aces or ()) if intent in ("list", "keep") else Action(intent)
             )
         except ValueError:
             raise BadMessage(
-                f"{quote(list(request.aces or ()))} are not aces to list; nothing changed."
+                "{aces} are not aces to list; nothing changed.",
+                aces=quote(list(request.aces or ())),
             ) from None
         try:
             self.apply(action)
         except IllegalActionError as error:
-            who = "" if game.is_over else self._names[game.current_player]
-            raise BadMessage(refusal_notice(error, who, game.rules.max_bank_aces)) from None
+            seat = None if game.is_over else game.current_player
+            who = "" if seat is None else self._shown_names(self.tr)[seat]
+            raise Refusal(
+                error, who, game.rules.max_bank_aces, you=seat is not None and seat == self._you
+            ) from None
 
     def _do_teacher(self, request: Request) -> None:
         """The teacher's panel's requests: show or hide it, guess first, reveal, vote."""
@@ -544,10 +636,16 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             game.apply(action)
         except Exception as error:  # a user's bot may fail in any way; the game must not
             self._paused = True
-            self._notify(
-                f"{self._names[seat]} (a bot) could not move: {type(error).__name__}: {error}. "
-                "The bots are paused."
-            )
+            why = f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}"
+
+            def told(tr: Translator) -> str:
+                return tr.gettext(
+                    "{player} (a bot) could not move: {error}. The bots are paused.",
+                    player=self._shown_names(tr)[seat],
+                    error=why,
+                )
+
+            self._tell(told)
             return None
         self._actors.append(False)
         return Action.parse(action)
@@ -615,24 +713,67 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             "bot_delay": self._bot_delay,
         }
 
-    def _publish(self) -> None:
-        """Send the public view (one message for view and notice)."""
+    def _shown_names(self, tr: Translator) -> list[str]:
+        """The seats' names in ``tr``'s language: those the widget gave ("Player 1") and the
+        seat of the person at the screen named "You" ("Du") are translated."""
+        names = list(self._names)
+        for seat, (kind, number) in self._auto.items():
+            names[seat] = _auto_name(kind, number, tr)
+        you = self._you
+        if you is not None and names[you].casefold() in YOU_NAMES:
+            # TRANSLATORS: the name of the seat of the person at the screen.
+            names[you] = tr.pgettext("seat", "You")
+        return names
+
+    def view_in(self, language: str | None = None, you: int | None = None) -> dict:
+        """The view now shown, told in another ``language`` (any tag) with the seat ``you`` in
+        the second person (e.g. a student's phone in its own language, for the seat the
+        student holds); the same version as :attr:`view`."""
+        return self._build(translator(language), self._version, you)
+
+    def _build(self, tr: Translator, version: int, you: int | None) -> dict:
         game = self._game
         seats = [
             {"name": name, "bot": None if bot is None else str(bot)}
-            for name, bot in zip(self._names, self._bots, strict=True)
+            for name, bot in zip(self._shown_names(tr), self._bots, strict=True)
         ]
-        self._version += 1
-        view = build_view(
+        return build_view(
             game.public_state(),
             seats,
-            version=self._version,
+            version=version,
             controls=self._controls(),
-            rules_text=game.rules.describe(),
+            rules_text=game.rules.describe(tr.language),
+            language=tr.language,
+            you=you,
         )
-        self.view = view
+
+    def _publish(self, bump: bool = True) -> None:
+        """Send the public view (one message for view and notice); ``bump=False`` when only
+        the words change (a new language), so a click made on the view shown still counts."""
+        if bump:
+            self._version += 1
+        self.view = self._build(self.tr, self._version, self._you)
         if self._feed is not None or self.show_probabilities:
             self._teacher_refresh()
+
+    def language_changed(self) -> None:
+        """The language spoken changed: tell the view and the notice again (the game, the
+        view's version and the notice's id stay as they are)."""
+        if not getattr(self, "_ready", False):
+            return
+        try:
+            with self.hold_sync():
+                self._publish(bump=False)
+                if self._teller is not None and self.notice.get("text"):
+                    old = self.notice
+                    self.notice = notice(
+                        self._teller(self.tr),
+                        old["level"],
+                        number=old["id"],
+                        request=old["request"],
+                    )
+        except Exception:  # code watching this widget failed: set_language must still work
+            self.log.warning("borsen_widget: redrawing in a new language failed", exc_info=True)
 
     # ------------------------------------------------------------------ the teacher's panel
 
@@ -659,11 +800,15 @@ class BorsenWidget(PythonOwnsState, anywidget.AnyWidget):
             self.panel = {}
         self._teacher_refresh()
 
-    def _notify(self, text: str, level: str = "warning", request=None) -> None:
+    def _tell(self, told, level: str = "warning", request=None) -> None:
+        """Show a notice: ``told(tr)`` writes it in ``tr``'s language (again when the language
+        changes while it is shown)."""
+        self._teller = told
         self._notice_id += 1
-        self.notice = notice(text, level, number=self._notice_id, request=request)
+        self.notice = notice(told(self.tr), level, number=self._notice_id, request=request)
 
     def _clear_notice(self) -> None:
+        self._teller = None
         if self.notice.get("text"):
             self._notice_id += 1
             self.notice = notice("", "info", number=self._notice_id)

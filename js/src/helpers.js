@@ -1,35 +1,61 @@
 // Pure view helpers for the Børsen widget: cards, layout, words and keys.
 // No DOM and no model here, so every function is unit-tested with vitest (js/test/).
+// Every text a person reads is a message of the catalogues: the functions that write one take
+// `w`, the words of the language spoken (translator(speech) from i18n.js; English by default).
 
-import { count, joinNames, RANK_WORDS } from "./words.js";
+import { translator } from "./i18n.js";
 
-export { count, joinNames };
+/** The words used when no language has arrived yet (English, as written). */
+export const ENGLISH = translator(undefined);
 
 /** @typedef {{code: string, rank: string, suit: string, symbol: string, red: boolean,
  *   isAce: boolean, isFace: boolean, name: string, label: string}} CardInfo */
 
 const SUITS = {
-  S: { symbol: "♠", name: "spades", red: false },
-  H: { symbol: "♥", name: "hearts", red: true },
-  C: { symbol: "♣", name: "clubs", red: false },
-  D: { symbol: "♦", name: "diamonds", red: true },
+  S: { symbol: "♠", red: false },
+  H: { symbol: "♥", red: true },
+  C: { symbol: "♣", red: false },
+  D: { symbol: "♦", red: true },
 };
 const RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/** A rank as a sentence names it: "9", "10", "jack" ("knekt"). */
+export function rankWord(rank, w = ENGLISH) {
+  if (rank === "J") return w.tp("rank", "jack");
+  if (rank === "Q") return w.tp("rank", "queen");
+  if (rank === "K") return w.tp("rank", "king");
+  if (rank === "A") return w.tp("rank", "ace");
+  return rank;
+}
+
+/** A suit ("S", "H", "C", "D") in words: "spades" ("spar"). */
+export function suitWord(suit, w = ENGLISH) {
+  if (suit === "S") return w.tp("suit", "spades");
+  if (suit === "H") return w.tp("suit", "hearts");
+  if (suit === "C") return w.tp("suit", "clubs");
+  return w.tp("suit", "diamonds");
+}
 
 /**
- * A card from its code in the view ("6S", "TH", "AS").
+ * A card from its code in the view ("6S", "TH", "AS"); its ``name`` in the words of ``w``
+ * ("10 of hearts", "hjerter 10").
  * @param {string} code
  * @returns {CardInfo}
  */
-export function parseCard(code) {
+export function parseCard(code, w = ENGLISH) {
   const text = String(code);
   const suitKey = text.slice(-1).toUpperCase();
   const rankKey = text.slice(0, -1).toUpperCase();
   const suit = SUITS[suitKey];
-  const rank = RANK_TEXT[rankKey] ?? (rankKey === "10" ? "10" : rankKey);
-  if (!suit || !(rank in RANK_WORDS)) {
+  const rank = RANK_TEXT[rankKey] ?? rankKey;
+  if (!suit || !RANKS.includes(rank)) {
     throw new Error(`not a card: ${JSON.stringify(code)}`);
   }
+  const name = w.tp("card name", "{rank} of {suit}", {
+    rank: rankWord(rank, w),
+    suit: suitWord(suitKey, w),
+  });
   return {
     code: text,
     rank,
@@ -38,7 +64,7 @@ export function parseCard(code) {
     red: suit.red,
     isAce: rank === "A",
     isFace: rank === "J" || rank === "Q" || rank === "K",
-    name: `${RANK_WORDS[rank]} of ${suit.name}`,
+    name,
     label: rank + suit.symbol,
   };
 }
@@ -53,29 +79,42 @@ export function cardsLabel(codes) {
   return codes.map(cardLabel).join(" ");
 }
 
+/** "1 card", "3 cards" ("3 kort"). */
+export function cardCount(n, w = ENGLISH) {
+  return w.tn("{count} card", "{count} cards", n, { count: n });
+}
+
+/** "1 ace", "3 aces" ("3 ess"). */
+export function aceCount(n, w = ENGLISH) {
+  return w.tn("{count} ace", "{count} aces", n, { count: n });
+}
+
 /** Text made safe for innerHTML (player names come from people). */
 export function escapeHTML(value) {
+  // String patterns, not regular expressions: Babel's extraction of the messages below reads
+  // a quote inside a regular expression as the start of a string.
   return String(value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
 }
 
 /**
  * One card as HTML: corners with rank and suit, and a big pip (a letter for court cards).
  * @param {string} code
- * @param {{cls?: string, style?: string, hidden?: boolean}} [opts]
+ * @param {{cls?: string, style?: string, hidden?: boolean, w?: any}} [opts] ``w``: the words
+ *   of the card's name for screen readers.
  */
 export function cardHTML(code, opts = {}) {
-  const c = parseCard(code);
+  const c = parseCard(code, opts.w || ENGLISH);
   const cls = ["borsen-card", c.red ? "is-red" : "is-black"];
   if (c.isAce) cls.push("is-ace");
   if (c.isFace) cls.push("is-face");
   if (opts.cls) cls.push(opts.cls);
   const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
-  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${c.name}"`;
+  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${escapeHTML(c.name)}"`;
   const corner = `<span class="borsen-corner-rank">${c.rank}</span>` +
     `<span class="borsen-corner-suit">${c.symbol}</span>`;
   const centre = c.isFace
@@ -121,59 +160,94 @@ export function addedCards(before, after) {
 
 
 /** The main line at the top: whose turn it is and what they may do. */
-export function statusText(view) {
-  if (!view || !view.players) return "Loading…";
-  if (view.over) return view.result || "Game over.";
+export function statusText(view, w = ENGLISH) {
+  if (!view || !view.players) return w.t("Loading…");
+  if (view.over) return view.result || w.t("Game over.");
   const p = view.players[view.current];
-  const name = p ? p.name : `Seat ${view.current}`;
+  const player = p ? p.name : w.t("Seat {seat}", { seat: view.current });
   const bots = view.controls || {};
   if (p && p.bot) {
-    if (bots.paused) return `Bots paused — ${name} plays next.`;
-    return view.phase === "aces" ? `${name} is deciding on aces…` : `${name} is playing…`;
+    if (bots.paused) return w.t("Bots paused: {player} plays next.", { player });
+    if (view.phase === "aces") return w.t("{player} is deciding on aces…", { player });
+    return w.t("{player} is playing…", { player });
   }
-  if (view.phase === "aces") return `${name}: keep or list your aces.`;
+  const you = Boolean(p && p.you);
+  const n = view.pile.length;
+  if (view.phase === "aces") {
+    if (you) return w.t("Your turn: keep or list your aces.");
+    return w.t("{player}: keep or list your aces.", { player });
+  }
   if (view.actions.includes("draw") && view.actions.includes("bank")) {
-    const need = view.to_beat ? ` (${view.to_beat})` : "";
-    return `${name}: draw${need} or bank ${count(view.pile.length)}.`;
+    const need = view.to_beat;
+    if (you && need) {
+      // TRANSLATORS: {need} says what the next card needs, e.g. "needs a 6 or higher".
+      return w.tn("Your turn: draw ({need}) or bank {count} card.",
+        "Your turn: draw ({need}) or bank {count} cards.", n, { need, count: n });
+    }
+    if (you) {
+      return w.tn("Your turn: draw or bank {count} card.",
+        "Your turn: draw or bank {count} cards.", n, { count: n });
+    }
+    if (need) {
+      // TRANSLATORS: {need} says what the next card needs, e.g. "needs a 6 or higher".
+      return w.tn("{player}: draw ({need}) or bank {count} card.",
+        "{player}: draw ({need}) or bank {count} cards.", n, { player, need, count: n });
+    }
+    return w.tn("{player}: draw or bank {count} card.", "{player}: draw or bank {count} cards.",
+      n, { player, count: n });
   }
-  if (view.actions.includes("bank")) return `${name}: the deck is empty — bank the pile.`;
-  return `${name}: draw a card.`;
+  if (view.actions.includes("bank")) {
+    if (you) return w.t("Your turn: the deck is empty, so bank the pile.");
+    return w.t("{player}: the deck is empty, so bank the pile.", { player });
+  }
+  if (you) return w.t("Your turn: draw a card.");
+  return w.t("{player}: draw a card.", { player });
 }
 
 /** The label of an action button. */
-export function actionLabel(kind, view) {
-  if (kind === "draw") return "Draw";
-  if (kind === "bank") return `Bank ${count(view.pile.length)}`;
-  return kind;
+export function actionLabel(kind, view, w = ENGLISH) {
+  const n = view.pile.length;
+  // TRANSLATORS: a button: put the pile's cards in your bank.
+  if (kind === "bank") return w.tn("Bank {count} card", "Bank {count} cards", n, { count: n });
+  // TRANSLATORS: a button: draw a card from the deck.
+  return w.t("Draw");
 }
 
 /** The caption under the deck. */
-export function deckCaption(view) {
-  if (!view.deck_size) return "deck empty";
-  return `${count(view.deck_size)} · ${count(view.deck_aces, "ace")}`;
+export function deckCaption(view, w = ENGLISH) {
+  if (!view.deck_size) return w.t("The deck is empty");
+  return `${cardCount(view.deck_size, w)} · ${aceCount(view.deck_aces, w)}`;
 }
 
 /** The deck in words, for its label. */
-export function deckLabel(view) {
-  const aces = view.deck_aces === 1 ? "1 ace" : `${view.deck_aces} aces`;
-  return `Deck: ${count(view.deck_size)}, ${aces} among them`;
+export function deckLabel(view, w = ENGLISH) {
+  const n = view.deck_aces;
+  const cards = cardCount(view.deck_size, w);
+  return w.tn("The deck: {cards}, {count} ace among them",
+    "The deck: {cards}, {count} aces among them", n, { cards, count: n });
 }
 
 /** The pile in words, bottom first. */
-export function pileLabel(pile) {
-  if (!pile.length) return "The pile is empty";
-  const top = parseCard(pile[pile.length - 1]);
-  return `Pile of ${count(pile.length)}, top card ${top.name}: ${cardsLabel(pile)}`;
+export function pileLabel(pile, w = ENGLISH) {
+  if (!pile.length) return w.t("The pile is empty");
+  const card = parseCard(pile[pile.length - 1], w).name;
+  const n = pile.length;
+  const cards = cardsLabel(pile);
+  return w.tn("The pile: {count} card, the top card is {card}: {cards}",
+    "The pile: {count} cards, the top card is {card}: {cards}", n, { count: n, card, cards });
 }
 
 /** A seat in words, for its label. */
-export function seatLabel(player) {
-  const parts = [`${player.name}${player.bot ? " (bot)" : ""}`, count(player.score)];
-  if (player.aces.length) {
-    parts.push(`${count(player.aces.length, "ace")} safe from robbers`);
+export function seatLabel(player, w = ENGLISH) {
+  const name = player.bot ? w.t("{player} (a bot)", { player: player.name }) : player.name;
+  const parts = [name, cardCount(player.score, w)];
+  const aces = player.aces.length;
+  if (aces) {
+    parts.push(w.tn("{count} ace safe from robbers", "{count} aces safe from robbers", aces,
+      { count: aces }));
   }
-  if (player.is_current) parts.push("to play");
-  if (player.is_winner) parts.push("winner");
+  if (player.is_current) parts.push(player.you ? w.t("your turn") : w.t("to play"));
+  if (player.is_winner) parts.push(w.t("winner"));
   return parts.join(", ");
 }
 
@@ -205,19 +279,25 @@ export function toggleChoice(chosen, index) {
 }
 
 /** The dialog's confirm button: its label, and whether it may be pressed (R12). */
-export function aceConfirm(pending, chosen, toList) {
+export function aceConfirm(pending, chosen, toList, w = ENGLISH) {
   const listed = chosenAces(pending, chosen);
   const missing = Math.max(0, toList - listed.length);
+  const cards = cardsLabel(listed);
   let label;
-  if (missing) label = missing === 1 ? "Choose an ace to list" : `Choose ${missing} aces to list`;
-  else if (!listed.length) label = pending.length === 1 ? "Keep it" : "Keep all";
-  else if (listed.length === pending.length && pending.length > 1) label = "List all";
-  else label = `List ${cardsLabel(listed)}`;
-  const hint = missing
-    ? `Choose ${missing} more ace${missing === 1 ? "" : "s"} to list (at least ${toList}).`
-    : listed.length
-      ? `${cardsLabel(listed)} will be shuffled back into the deck.`
-      : "Every ace stays in your bank.";
+  if (missing) {
+    label = w.tn("Choose an ace to list", "Choose {count} aces to list", missing,
+      { count: missing });
+  } else if (!listed.length) label = pending.length === 1 ? w.t("Keep it") : w.t("Keep all");
+  else if (listed.length === pending.length && pending.length > 1) label = w.t("List all");
+  else label = w.t("List {cards}", { cards });
+  let hint;
+  if (missing) {
+    hint = w.tn("Choose {count} more ace to list (at least {least}).",
+      "Choose {count} more aces to list (at least {least}).", missing,
+      { count: missing, least: toList });
+  } else if (listed.length) {
+    hint = w.t("{cards} will be shuffled back into the deck.", { cards });
+  } else hint = w.t("Every ace stays in your bank.");
   return { label, enabled: missing === 0, hint, listed };
 }
 

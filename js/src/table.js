@@ -3,15 +3,18 @@
 // widget (widget.js, in JupyterLab) and the student page (student.js, on a phone): each gives
 // it a way to send intents and says which seats its page may act for.
 // The pure parts (cards, layout, words, keys) live in helpers.js and are unit-tested.
+// Its words come from `opts.words()` (the language spoken, read at every update): the static
+// texts of the template are written by drawWords(), so a new language redraws them all.
 
 import {
+  ENGLISH,
   EVENT_GLYPHS,
   ICONS,
   aceConfirm,
   actionLabel,
   addedCards,
+  cardCount,
   cardHTML,
-  count,
   deckCaption,
   deckLabel,
   escapeHTML,
@@ -30,18 +33,18 @@ import {
 const TOOLS = `
   <div class="borsen-tools">
     <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden>Pause<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden>Resume<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
+      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd>S</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
+      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd>U</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
-      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
-      </button>
+      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false"><span
+      class="borsen-label"></span><kbd>T</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
+      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd>N</kbd></button>
   </div>`;
 
 const template = (tools) => `
@@ -57,7 +60,7 @@ const template = (tools) => `
   </div>
   <div class="borsen-pile" role="img"></div>
   <div class="borsen-end" hidden>
-    <div class="borsen-end-title">Game over</div>
+    <div class="borsen-end-title"></div>
     <div class="borsen-end-result"><span class="borsen-trophy"></span><span
       class="borsen-end-text"></span></div>
     <ol class="borsen-end-ranking"></ol>
@@ -67,7 +70,7 @@ const template = (tools) => `
 <div class="borsen-aces" role="dialog" aria-modal="false" hidden>
   <div class="borsen-aces-title"></div>
   <p class="borsen-aces-text"></p>
-  <div class="borsen-aces-cards" role="group" aria-label="Aces: press to list or keep"></div>
+  <div class="borsen-aces-cards" role="group"></div>
   <div class="borsen-aces-foot">
     <span class="borsen-aces-hint" aria-live="polite"></span>
     <button type="button" class="borsen-btn borsen-primary borsen-aces-ok"></button>
@@ -76,21 +79,21 @@ const template = (tools) => `
 <div class="borsen-controls">
   <div class="borsen-actions">
     <button type="button" class="borsen-btn borsen-primary" data-intent="draw"
-      aria-keyshortcuts="D" hidden><span class="borsen-label">Draw</span><kbd>D</kbd></button>
+      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd>D</kbd></button>
     <button type="button" class="borsen-btn borsen-secondary" data-intent="bank"
-      aria-keyshortcuts="B" hidden><span class="borsen-label">Bank</span><kbd>B</kbd></button>
+      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd>B</kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
   </div>${tools ? TOOLS : ""}
 </div>
 <div class="borsen-notice" role="alert" hidden>
   <span class="borsen-notice-text"></span>
-  <button type="button" class="borsen-notice-close" aria-label="Dismiss this notice">×</button>
+  <button type="button" class="borsen-notice-close">×</button>
 </div>
-<div class="borsen-seats" role="list" aria-label="Players"></div>
+<div class="borsen-seats" role="list"></div>
 <div class="borsen-log-wrap">
-  <div class="borsen-log-title" aria-hidden="true">What happened</div>
-  <ol class="borsen-log" aria-label="What happened, newest first"></ol>
+  <div class="borsen-log-title" aria-hidden="true"></div>
+  <ol class="borsen-log"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
 `;
@@ -105,14 +108,18 @@ const template = (tools) => `
  *   a student's page: only for the seat its student holds). Python checks it again.
  * - ``extraKey(event)``: a key this page handles before the table's (the panel's R).
  * - ``sr``: the live region that announces new events.
+ * - ``words()``: the words of the language spoken now (``translator(speech)`` of i18n.js),
+ *   read at every update; English when not given. After a change of language, call
+ *   ``update(view)`` again.
  * @param {HTMLElement} root
  * @param {HTMLElement} game
  * @param {{send: (intent: string, extra?: object) => void, uid: string, tools?: boolean,
  *   mayAct?: (view: any) => boolean, extraKey?: (event: KeyboardEvent) => any,
- *   sr: HTMLElement}} opts
+ *   sr: HTMLElement, words?: () => any}} opts
  */
 export function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
   const ui = {
@@ -140,6 +147,8 @@ export function mountTable(root, game, opts) {
     seats: $(".borsen-seats"),
     log: $(".borsen-log"),
     rules: $(".borsen-rules"),
+    endTitle: $(".borsen-end-title"),
+    logTitle: $(".borsen-log-title"),
     buttons: Object.fromEntries(
       [...game.querySelectorAll("button[data-intent]")].map((b) => [b.dataset.intent, b]),
     ),
@@ -162,7 +171,11 @@ export function mountTable(root, game, opts) {
     noticeId: -1,
     dismissed: -1,
     holders: [],
+    w: ENGLISH,
   };
+
+  local.w = words() || ENGLISH;
+  drawWords();
 
   function setHidden(node, hidden) {
     if (node.hidden !== hidden) node.hidden = hidden;
@@ -179,12 +192,49 @@ export function mountTable(root, game, opts) {
 
   // ---------------------------------------------------------------- drawing the view
 
+  function setLabel(intent, text) {
+    const b = ui.buttons[intent];
+    if (b) b.querySelector(".borsen-label").textContent = text;
+  }
+
+  /** The template's own texts, in the language spoken. */
+  function drawWords() {
+    const w = local.w;
+    const b = ui.buttons;
+    ui.endTitle.textContent = w.t("Game over");
+    ui.acesCards.setAttribute("aria-label", w.t("Aces: press one to list it or keep it"));
+    ui.noticeClose.setAttribute("aria-label", w.t("Dismiss this notice"));
+    ui.seats.setAttribute("aria-label", w.t("Players"));
+    ui.logTitle.textContent = w.t("What happened");
+    ui.log.setAttribute("aria-label", w.t("What happened, newest first"));
+    // TRANSLATORS: a button: draw a card from the deck.
+    setLabel("draw", w.t("Draw"));
+    b.draw.setAttribute("aria-label", w.t("Draw a card (key {key})", { key: "D" }));
+    if (!tools) return;
+    // TRANSLATORS: a button: stop the bots after their move.
+    setLabel("pause", w.t("Pause"));
+    b.pause.setAttribute("aria-label", w.t("Pause the bots (key {key})", { key: "P" }));
+    setLabel("resume", w.t("Play on"));
+    b.resume.setAttribute("aria-label", w.t("Let the bots play on (key {key})", { key: "P" }));
+    // TRANSLATORS: a button: play one bot move now.
+    setLabel("step", w.t("Step"));
+    b.step.setAttribute("aria-label", w.t("Play one bot move (key {key})", { key: "S" }));
+    setLabel("undo", w.t("Undo"));
+    setLabel("panel", w.t("Probabilities"));
+    if (!local.confirmNew) {
+      setLabel("new_game", w.t("New game"));
+      b.new_game.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
+    }
+  }
+
   function drawTable(view) {
+    const w = local.w;
     ui.deckCount.textContent = String(view.deck_size);
-    ui.deckCaption.textContent = deckCaption(view);
-    ui.deck.setAttribute("aria-label", deckLabel(view));
+    ui.deckCaption.textContent = deckCaption(view, w);
+    ui.deck.setAttribute("aria-label", deckLabel(view, w));
     ui.deck.classList.toggle("is-empty", view.deck_size === 0);
 
+    const empty = w.t("Empty pile");
     const added = addedCards(local.pile, view.pile);
     const layout = fanLayout(view.pile.length);
     ui.pile.style.setProperty("--n", String(view.pile.length));
@@ -197,35 +247,48 @@ export function mountTable(root, game, opts) {
             return cardHTML(view.pile[slot.index], { cls, style, hidden: true });
           })
           .join("")
-      : `<div class="borsen-empty-pile">${view.over ? "" : "Empty pile"}</div>`;
-    ui.pile.setAttribute("aria-label", pileLabel(view.pile));
+      : `<div class="borsen-empty-pile">${view.over ? "" : escapeHTML(empty)}</div>`;
+    ui.pile.setAttribute("aria-label", pileLabel(view.pile, w));
     local.pile = view.pile;
   }
 
   function drawSeats(view) {
+    const w = local.w;
+    const safe = escapeHTML(w.t("Aces in a bank cannot be robbed"));
+    const noAces = escapeHTML(w.t("no aces"));
+    // TRANSLATORS: a small tag beside a seat played by the computer.
+    const botTag = escapeHTML(w.t("bot"));
     ui.seats.innerHTML = view.players
       .map((p) => {
         const cls = ["borsen-seat"];
         if (p.is_current) cls.push("is-current");
         if (p.is_winner) cls.push("is-winner");
         if (p.bot) cls.push("is-bot");
+        if (p.you) cls.push("is-you");
         const holder = (local.holders[p.seat] || {}).holder;
         if (holder) cls.push("is-held");
         const aces = p.aces.length
-          ? `<div class="borsen-seat-aces" title="Aces in a bank cannot be robbed">` +
+          ? `<div class="borsen-seat-aces" title="${safe}">` +
             p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") +
             `<span class="borsen-safe">${ICONS.lock}</span></div>`
-          : `<div class="borsen-seat-aces is-none">no aces</div>`;
+          : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
         const tag = p.bot
-          ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">bot</span>`
+          ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>`
           : "";
-        const turn = p.is_current ? `<span class="borsen-turn-mark">to play</span>` : "";
+        const mark = p.you ? w.t("your turn") : w.t("to play");
+        const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
         const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
+        const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
         const phone = holder
-          ? `<div class="borsen-holder" title="Played on ${escapeHTML(holder)}'s phone">` +
+          ? `<div class="borsen-holder" title="${escapeHTML(played)}">` +
             `${ICONS.phone}<span>${escapeHTML(holder)}</span></div>`
           : "";
-        const label = seatLabel(p) + (holder ? `, played by ${holder}` : "");
+        const seat = seatLabel(p, w);
+        const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+        // TRANSLATORS: the unit under a seat's score (how many cards its bank holds).
+        const unit = w.tnp("score", "card", "cards", p.score);
+        const robbable = w.tn("{count} can be robbed", "{count} can be robbed", p.robbable,
+          { count: p.robbable });
         return (
           `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" ` +
           `aria-label="${escapeHTML(label)}" aria-current="${p.is_current}">` +
@@ -233,9 +296,9 @@ export function mountTable(root, game, opts) {
           `${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}` +
           `<div class="borsen-seat-body"><div class="borsen-bank">` +
           `<span class="borsen-score">${p.score}</span>` +
-          `<span class="borsen-score-unit">${p.score === 1 ? "card" : "cards"}</span></div>` +
+          `<span class="borsen-score-unit">${escapeHTML(unit)}</span></div>` +
           `${aces}</div>` +
-          `<div class="borsen-seat-foot">${p.robbable} can be robbed</div></div>`
+          `<div class="borsen-seat-foot">${escapeHTML(robbable)}</div></div>`
         );
       })
       .join("");
@@ -262,20 +325,22 @@ export function mountTable(root, game, opts) {
   }
 
   function drawControls(view) {
+    const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
-    b.bank.querySelector(".borsen-label").textContent = actionLabel("bank", view);
-    b.draw.setAttribute("aria-label", "Draw a card (key D)");
-    b.bank.setAttribute("aria-label", `${actionLabel("bank", view)} (key B)`);
+    const n = view.pile.length;
+    setLabel("bank", actionLabel("bank", view, w));
+    b.bank.setAttribute("aria-label",
+      w.tn("Bank {count} card (key {key})", "Bank {count} cards (key {key})", n, { count: n, key: "B" }));
     const c = view.controls || {};
     // Someone else is to act: a bot (unless paused), or on a student's page another seat.
     const other = !view.over && !view.bot_turn && !mine(view);
     const waiting = (view.bot_turn && !c.paused) || other;
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? `${who.name} is playing` : "";
+    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -285,7 +350,8 @@ export function mountTable(root, game, opts) {
     b.undo.disabled = !c.can_undo;
     b.undo.setAttribute(
       "aria-label",
-      c.can_undo ? "Undo the last decision (key U)" : "Undo: nothing to take back",
+      c.can_undo ? w.t("Undo the last decision (key {key})", { key: "U" })
+        : w.t("Undo: there is nothing to take back"),
     );
     b.new_game.classList.toggle("borsen-primary", view.over);
     b.new_game.classList.toggle("borsen-quiet", !view.over);
@@ -293,6 +359,7 @@ export function mountTable(root, game, opts) {
   }
 
   function drawAces(view) {
+    const w = local.w;
     const dec = mine(view) ? view.aces : null;
     if (!dec) {
       setHidden(ui.aces, true);
@@ -305,7 +372,8 @@ export function mountTable(root, game, opts) {
       local.aceKey = key;
       local.chosen = new Set();
     }
-    ui.acesTitle.textContent = `${dec.name}, decide on your aces`;
+    ui.acesTitle.textContent = dec.you ? w.t("Decide on your aces")
+      : w.t("{player}, decide on your aces", { player: dec.name });
     ui.acesText.textContent = dec.text;
     drawAceChoices(dec);
     setHidden(ui.aces, false);
@@ -313,24 +381,34 @@ export function mountTable(root, game, opts) {
   }
 
   function drawAceChoices(dec) {
+    const w = local.w;
+    // TRANSLATORS: the state of an ace in the dialog: it will be listed (back into the deck).
+    const listWord = escapeHTML(w.tp("ace choice", "List"));
+    // TRANSLATORS: the state of an ace in the dialog: it stays in the bank.
+    const keepWord = escapeHTML(w.tp("ace choice", "Keep"));
     ui.acesCards.innerHTML = dec.pending
       .map((code, i) => {
         const listed = local.chosen.has(i);
         const card = cardHTML(code, { hidden: true, cls: "is-choice" });
-        const label = `${listed ? "List" : "Keep"} the ${parseCard(code).name} (key ${i + 1})`;
+        const name = parseCard(code, w).name;
+        const label = listed
+          ? w.t("List the {card} (key {key})", { card: name, key: i + 1 })
+          : w.t("Keep the {card} (key {key})", { card: name, key: i + 1 });
+        const state = listed ? `↺ ${listWord}` : `${ICONS.lock} ${keepWord}`;
         return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" ` +
-          `data-ace="${i}" aria-pressed="${listed}" aria-label="${label}">${card}` +
-          `<span class="borsen-ace-state">${listed ? "↺ List" : `${ICONS.lock} Keep`}</span>` +
+          `data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}` +
+          `<span class="borsen-ace-state">${state}</span>` +
           `<kbd>${i + 1}</kbd></button>`;
       })
       .join("");
-    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list);
+    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list, w);
     ui.acesOk.textContent = conf.label;
     ui.acesOk.disabled = !conf.enabled;
     ui.acesHint.textContent = conf.hint;
   }
 
   function drawEnd(view) {
+    const w = local.w;
     setHidden(ui.end, !view.over);
     root.classList.toggle("is-over", view.over);
     if (!view.over) return;
@@ -340,11 +418,11 @@ export function mountTable(root, game, opts) {
         (p) =>
           `<li class="${p.is_winner ? "is-winner" : ""}"><span class="borsen-place">${p.place}.` +
           `</span><span class="borsen-rank-name">${escapeHTML(p.name)}</span>` +
-          `<span class="borsen-rank-score">${count(p.score)}</span></li>`,
+          `<span class="borsen-rank-score">${escapeHTML(cardCount(p.score, w))}</span></li>`,
       )
       .join("");
-    ui.endWhy.textContent =
-      view.end_reason === "max_turns" ? "The turn limit was reached." : "The deck is empty.";
+    ui.endWhy.textContent = view.end_reason === "max_turns"
+      ? w.t("The turn limit was reached.") : w.t("The deck is empty.");
   }
 
   /** Show a notice (``{id, text, level}``; empty text hides it), unless dismissed. */
@@ -359,12 +437,15 @@ export function mountTable(root, game, opts) {
   }
 
   function update(view) {
+    local.w = words() || ENGLISH;
+    drawWords();
     if (!view || !view.players) return;
+    const w = local.w;
     const hadFocus = focusInside();
     root.dataset.version = String(view.version);
     root.dataset.phase = view.phase;
-    ui.status.textContent = statusText(view);
-    ui.turns.textContent = view.over ? "" : `Turn ${view.turns + 1}`;
+    ui.status.textContent = statusText(view, w);
+    ui.turns.textContent = view.over ? "" : w.t("Turn {number}", { number: view.turns + 1 });
     drawTable(view);
     drawSeats(view);
     drawControls(view);
@@ -373,7 +454,10 @@ export function mountTable(root, game, opts) {
     drawLog(view);
     const rules = view.rules || [];
     setHidden(ui.rules, !rules.length);
-    ui.rules.textContent = rules.length ? `House rules: ${rules.join("; ")}` : "";
+    ui.rules.textContent = rules.length
+      ? w.tn("House rule: {rules}", "House rules: {rules}", rules.length,
+        { rules: rules.join("; ") })
+      : "";
     local.view = view;
     if (hadFocus) keepFocus(opening, view);
   }
@@ -408,8 +492,9 @@ export function mountTable(root, game, opts) {
     clearTimeout(local.confirmTimer);
     const b = ui.buttons.new_game;
     if (!b) return;
-    b.querySelector(".borsen-label").textContent = "New game";
-    b.setAttribute("aria-label", "Start a new game (key N)");
+    const w = local.w;
+    setLabel("new_game", w.t("New game"));
+    b.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
   }
 
   function newGame() {
@@ -417,8 +502,10 @@ export function mountTable(root, game, opts) {
     // A game in progress is lost by starting over: ask once more.
     if (view && !view.over && !local.confirmNew) {
       local.confirmNew = true;
-      ui.buttons.new_game.querySelector(".borsen-label").textContent = "Start over?";
-      ui.buttons.new_game.setAttribute("aria-label", "Press again to start a new game");
+      const w = local.w;
+      // TRANSLATORS: the New game button asks once more while a game is on.
+      setLabel("new_game", w.t("Start over?"));
+      ui.buttons.new_game.setAttribute("aria-label", w.t("Press again to start a new game"));
       local.confirmTimer = setTimeout(resetConfirm, 4000);
       return;
     }
@@ -438,7 +525,7 @@ export function mountTable(root, game, opts) {
   function confirmAces() {
     const view = local.view;
     if (!mine(view) || !view.aces) return;
-    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list);
+    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list, local.w);
     if (!conf.enabled) {
       ui.acesHint.textContent = conf.hint;
       return;

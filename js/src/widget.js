@@ -5,7 +5,10 @@
 // that made it only (several views of one widget, or several people on one kernel).
 // The table is drawn by table.js (shared with the students' page), the teacher's panel by
 // panel.js, the join card of a class on the students' phones by room-card.js.
+// Words: Python sends `speech` (the catalogues' messages in the language spoken); the page
+// reports its own language once, and every part redraws when `speech` changes.
 
+import { reportLanguage, translator } from "./i18n.js";
 import { panelKey } from "./panel-helpers.js";
 import { mountPanel } from "./panel.js";
 import { isMine, requestIds } from "./helpers.js";
@@ -21,10 +24,8 @@ function render({ model, el }) {
   // reach our own keydown handler and never delete cells or change modes.
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "region");
-  root.setAttribute(
-    "aria-label",
-    "Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities",
-  );
+  /** The words of the language spoken now. */
+  const words = () => translator(model.get("speech"));
   root.innerHTML =
     `<div class="borsen-layout"><div class="borsen-game"></div><div class="borsen-side">` +
     `</div></div><div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>`;
@@ -40,11 +41,12 @@ function render({ model, el }) {
     model.send({ intent, version: view ? view.version : -1, id: ids.next(), ...extra });
   }
 
-  const card = mountRoomCard(side, { send, uid });
-  const panel = mountPanel(side, { send, uid });
+  const card = mountRoomCard(side, { send, uid, words });
+  const panel = mountPanel(side, { send, uid, words });
   const table = mountTable(root, root.querySelector(".borsen-game"), {
     send,
     uid,
+    words,
     tools: true,
     sr: root.querySelector(".borsen-sr"),
     extraKey: (event) => {
@@ -67,7 +69,17 @@ function render({ model, el }) {
     }
   }
 
+  function drawWords() {
+    const w = words();
+    root.setAttribute(
+      "aria-label",
+      w.t("Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities"),
+    );
+    root.lang = w.language;
+  }
+
   function drawSide() {
+    const w = words();
     const data = model.get("panel") || {};
     const room = model.get("room_card") || {};
     const on = Boolean(data.kind);
@@ -77,7 +89,8 @@ function render({ model, el }) {
     toggle.setAttribute("aria-pressed", String(on));
     toggle.setAttribute(
       "aria-label",
-      on ? "Hide the probabilities (key T)" : "Show the probabilities (key T)",
+      on ? w.t("Hide the probabilities (key {key})", { key: "T" })
+        : w.t("Show the probabilities (key {key})", { key: "T" }),
     );
     panel.update(data);
     card.update(room);
@@ -86,15 +99,25 @@ function render({ model, el }) {
   }
 
   const onView = () => table.update(model.get("view"));
+  /** A new language: every part writes its words again (the game is the same). */
+  const onSpeech = () => {
+    drawWords();
+    onView();
+    drawSide();
+  };
   model.on("change:view", onView);
   model.on("change:notice", drawNotice);
   model.on("change:panel", drawSide);
   model.on("change:room_card", drawSide);
+  model.on("change:speech", onSpeech);
+  drawWords();
   drawSide();
   onView();
   drawNotice();
+  reportLanguage(model); // Python answers with `speech` if the page's language is its choice
 
   return () => {
+    model.off("change:speech", onSpeech);
     model.off("change:view", onView);
     model.off("change:notice", drawNotice);
     model.off("change:panel", drawSide);

@@ -6,13 +6,13 @@ import {
   cardHTML,
   cardLabel,
   cardsLabel,
+  aceCount,
+  cardCount,
   chosenAces,
-  count,
   deckCaption,
   deckLabel,
   escapeHTML,
   fanLayout,
-  joinNames,
   keyIntent,
   newEvents,
   parseCard,
@@ -50,7 +50,7 @@ const baseView = (extra = {}) => ({
 
 describe("cards", () => {
   test("parse every notation the view uses", () => {
-    expect(parseCard("TH")).toMatchObject({ rank: "10", suit: "H", symbol: "♥", red: true, name: "ten of hearts" });
+    expect(parseCard("TH")).toMatchObject({ rank: "10", suit: "H", symbol: "♥", red: true, name: "10 of hearts" });
     expect(parseCard("AS")).toMatchObject({ rank: "A", isAce: true, red: false, name: "ace of spades", label: "A♠" });
     expect(parseCard("QD")).toMatchObject({ isFace: true, red: true, label: "Q♦" });
     expect(parseCard("2c").label).toBe("2♣");
@@ -102,39 +102,39 @@ describe("layout", () => {
 });
 
 describe("words", () => {
-  test("counts and names", () => {
-    expect(count(1)).toBe("1 card");
-    expect(count(3, "ace")).toBe("3 aces");
-    expect(joinNames(["Ada"])).toBe("Ada");
-    expect(joinNames(["Ada", "Bo", "Cy"])).toBe("Ada, Bo and Cy");
+  test("counts", () => {
+    expect(cardCount(1)).toBe("1 card");
+    expect(cardCount(1200)).toBe("1,200 cards");
+    expect(aceCount(3)).toBe("3 aces");
+    expect(aceCount(1)).toBe("1 ace");
   });
 
   test("the status line says whose turn it is and what they may do", () => {
     expect(statusText(null)).toBe("Loading…");
     expect(statusText(baseView())).toBe("Ada: draw or bank 2 cards.");
-    expect(statusText(baseView({ to_beat: "needs J♥ or higher" }))).toBe(
-      "Ada: draw (needs J♥ or higher) or bank 2 cards.",
+    expect(statusText(baseView({ to_beat: "needs a jack or higher" }))).toBe(
+      "Ada: draw (needs a jack or higher) or bank 2 cards.",
     );
     expect(statusText(baseView({ pile: [], actions: ["draw"] }))).toBe("Ada: draw a card.");
-    expect(statusText(baseView({ actions: ["bank"], deck_size: 0 }))).toBe("Ada: the deck is empty — bank the pile.");
+    expect(statusText(baseView({ actions: ["bank"], deck_size: 0 }))).toBe("Ada: the deck is empty, so bank the pile.");
     expect(statusText(baseView({ phase: "aces", actions: ["list"] }))).toBe("Ada: keep or list your aces.");
     expect(statusText(baseView({ current: 2, bot_turn: true, actions: [] }))).toBe("Cy is playing…");
     const paused = baseView({ current: 2, bot_turn: true, actions: [] });
     paused.controls.paused = true;
-    expect(statusText(paused)).toBe("Bots paused — Cy plays next.");
+    expect(statusText(paused)).toBe("Bots paused: Cy plays next.");
     expect(statusText(baseView({ over: true, result: "Ada wins with 20 cards." }))).toBe("Ada wins with 20 cards.");
   });
 
   test("labels for buttons, deck, pile and seats", () => {
     expect(actionLabel("bank", baseView())).toBe("Bank 2 cards");
     expect(actionLabel("draw", baseView())).toBe("Draw");
-    expect(deckLabel(baseView())).toBe("Deck: 40 cards, 3 aces among them");
+    expect(deckLabel(baseView())).toBe("The deck: 40 cards, 3 aces among them");
     expect(deckCaption(baseView())).toBe("40 cards · 3 aces");
-    expect(deckCaption(baseView({ deck_size: 0 }))).toBe("deck empty");
+    expect(deckCaption(baseView({ deck_size: 0 }))).toBe("The deck is empty");
     expect(pileLabel([])).toBe("The pile is empty");
-    expect(pileLabel(["6S", "JH"])).toBe("Pile of 2 cards, top card jack of hearts: 6♠ J♥");
+    expect(pileLabel(["6S", "JH"])).toBe("The pile: 2 cards, the top card is jack of hearts: 6♠ J♥");
     expect(seatLabel(player(2, "Cy", { bot: "X", score: 5, aces: ["AS"], is_current: true }))).toBe(
-      "Cy (bot), 5 cards, 1 ace safe from robbers, to play",
+      "Cy (a bot), 5 cards, 1 ace safe from robbers, to play",
     );
   });
 

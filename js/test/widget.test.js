@@ -6,9 +6,11 @@ function fakeModel(state) {
   const handlers = {};
   const sent = [];
   const ids = [];
+  const languages = [];
   return {
     sent,
     ids,
+    languages,
     get: (k) => state[k],
     set(k, v) {
       state[k] = v;
@@ -22,6 +24,11 @@ function fakeModel(state) {
     },
     save_changes() {},
     send(msg) {
+      // The page's language is reported once at render (checked in "language" below).
+      if (msg.intent === "page_language") {
+        languages.push(msg);
+        return;
+      }
       // Each request carries its view's own id (checked in "request ids" below); the other
       // tests compare the rest.
       const { id, ...rest } = msg;

@@ -222,9 +222,10 @@ def test_draw_and_bank():
     intent(w, "draw")
     assert [str(c) for c in w.game.pile] == ["6♠"]
     assert w.view["pile"] == ["6S"] and w.view["actions"] == ["draw", "bank"]
-    assert w.view["to_beat"] == "needs 6♠ or higher"  # R5: equal is accepted
+    # R5 compares ranks only: the view names the rank, never the suit.
+    assert w.view["to_beat"] == "needs a 6 or higher"  # R5: equal is accepted
     intent(w, "draw")
-    assert w.view["to_beat"] == "needs J♥ or higher"
+    assert w.view["to_beat"] == "needs a jack or higher"
     intent(w, "bank")
     assert w.view["players"][0]["score"] == 2  # E1
     assert w.view["current"] == 1
@@ -558,7 +559,7 @@ def test_setting_rules_for_another_table_starts_a_new_game():
     intent(w, "draw") if w.view["actions"] else None
     w.rules = Rules(players=4)
     assert w.names == ("Ada", "Bo", "Bot 1", "Player 4") and w.bots[3] is None
-    assert "New game" in w.notice["text"] and "players 3 → 4" in w.notice["text"]
+    assert "New game" in w.notice["text"] and "Players 3 → 4" in w.notice["text"]
     assert w.notice["level"] == "info" and w.game.rules.players == 4
     w.rules = Rules(players=2, decks=2)
     assert w.names == ("Ada", "Bo") and w.game.cards_in_play == 104
@@ -633,8 +634,11 @@ def test_build_view_reads_only_the_public_state():
     assert view["to_beat"] is None  # an empty pile: any card is accepted
     strict = Game.from_position(Rules(equal_accepted=False), deck=["2C"], pile=["9S"])
     assert build_view(strict.public_state(), seats + seats[:1], version=1)["to_beat"] == (
-        "needs higher than 9♠"
+        "needs a 10 or higher"
     )
+    for pile, words in (("7S", "needs an 8 or higher"), ("KS", "needs an ace")):
+        game = Game.from_position(Rules(equal_accepted=False), deck=["2C"], pile=[pile])
+        assert build_view(game.public_state(), seats + seats[:1], version=1)["to_beat"] == words
     after_ace = Game.from_position(Rules(), deck=["2C"], pile=["9S", "AD"])
     view = build_view(after_ace.public_state(), seats + seats[:1], version=1)
     assert view["to_beat"] == "anything goes after an ace"

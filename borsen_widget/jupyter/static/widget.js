@@ -1,46 +1,115 @@
 /* Built from js/src by `make js` (esbuild); do not edit by hand. */
 
-// src/words.js
-var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-var RANK_WORDS = {
-  2: "two",
-  3: "three",
-  4: "four",
-  5: "five",
-  6: "six",
-  7: "seven",
-  8: "eight",
-  9: "nine",
-  10: "ten",
-  J: "jack",
-  Q: "queen",
-  K: "king",
-  A: "ace"
-};
-var RANK_PLURALS = {
-  2: "twos",
-  3: "threes",
-  4: "fours",
-  5: "fives",
-  6: "sixes",
-  7: "sevens",
-  8: "eights",
-  9: "nines",
-  10: "tens",
-  J: "jacks",
-  Q: "queens",
-  K: "kings",
-  A: "aces"
-};
-function count(n, word = "card") {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+// src/i18n.js
+var CONTEXT = "";
+function pageLanguages(doc = globalThis.document, nav = globalThis.navigator) {
+  const tags = [];
+  const lang = doc?.documentElement?.lang;
+  if (lang && /^(nb|nn|no)\b/i.test(lang)) tags.push(lang);
+  const wanted = nav?.languages?.length ? nav.languages : [nav?.language];
+  for (const tag of wanted) if (typeof tag === "string" && tag) tags.push(tag);
+  return tags.slice(0, 16).map((tag) => tag.slice(0, 35));
 }
-function rankCount(n, rank) {
-  const name = n === 1 ? RANK_WORDS[rank] : RANK_PLURALS[rank];
-  return `${n} ${name ?? rank}`;
+function reportLanguage(model) {
+  model.send({ intent: "page_language", tags: pageLanguages() });
+}
+function translator(speech) {
+  const texts = speech && speech.texts || {};
+  const head = texts[""] || {};
+  const formats = head.formats || {};
+  const language = speech && speech.language || "en";
+  const decimal = formats.decimal || ".";
+  const group = formats.group ?? ",";
+  const grouping = formats.grouping || [3, 3];
+  const minus = formats.minus || "-";
+  function number(value, maxDigits = 3, minDigits = 0) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+    const sign = value < 0 || Object.is(value, -0) ? minus : "";
+    let [whole, frac = ""] = roundHalfEven(Math.abs(value), maxDigits).split(".");
+    frac = frac.replace(/0+$/, "").padEnd(Math.min(minDigits, maxDigits), "0");
+    const groups = [];
+    let size = grouping[0];
+    while (whole.length > size) {
+      groups.unshift(whole.slice(-size));
+      whole = whole.slice(0, -size);
+      size = grouping[1];
+    }
+    whole = [whole, ...groups].join(group);
+    return sign + whole + (frac ? decimal + frac : "");
+  }
+  function percent(value, digits = 0) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+    const text = number(Math.abs(value) * 100, digits, digits);
+    const sign = value < 0 ? minus : "";
+    return sign + (formats.percent_prefix || "") + text + (formats.percent_suffix ?? "%");
+  }
+  function join(items) {
+    const list = formats.list || { 2: "{0} and {1}", start: "{0}, {1}", middle: "{0}, {1}", end: "{0} and {1}" };
+    const parts = items.map(String);
+    const put = (pattern, a, b) => pattern.replace("{0}", a).replace("{1}", b);
+    if (parts.length <= 1) return parts.join("");
+    if (parts.length === 2) return put(list["2"], parts[0], parts[1]);
+    let text = put(list.start, parts[0], parts[1]);
+    for (const part of parts.slice(2, -1)) text = put(list.middle, text, part);
+    return put(list.end, text, parts[parts.length - 1]);
+  }
+  function show(value) {
+    return typeof value === "number" ? number(value) : String(value);
+  }
+  function fill(text, values) {
+    if (!values) return text;
+    return text.replace(
+      /\{(\w+)\}/g,
+      (whole, key) => Object.prototype.hasOwnProperty.call(values, key) ? show(values[key]) : whole
+    );
+  }
+  const pluralIndex = (n) => n === 1 ? 0 : 1;
+  function lookup(key) {
+    const found = texts[key];
+    return Array.isArray(found) ? found : null;
+  }
+  function t(msgid, values) {
+    const found = lookup(msgid);
+    return fill(found && found[0] || msgid, values);
+  }
+  function tn(singular, plural, n, values) {
+    const found = lookup(singular);
+    const index = pluralIndex(n);
+    return fill(found && found[index] || (index === 0 ? singular : plural), values);
+  }
+  function tp(context, msgid, values) {
+    const found = lookup(context + CONTEXT + msgid);
+    return fill(found && found[0] || msgid, values);
+  }
+  function tnp(context, singular, plural, n, values) {
+    const found = lookup(context + CONTEXT + singular);
+    const index = pluralIndex(n);
+    return fill(found && found[index] || (index === 0 ? singular : plural), values);
+  }
+  return { language, t, tn, tp, tnp, number, percent, join };
+}
+function roundHalfEven(value, digits) {
+  const factor = 10 ** digits;
+  const scaled = value * factor;
+  const floor = Math.floor(scaled);
+  const diff = scaled - floor;
+  const eps = 1e-9 * Math.max(1, Math.abs(scaled));
+  let whole;
+  if (Math.abs(diff - 0.5) < eps) whole = floor % 2 === 0 ? floor : floor + 1;
+  else whole = Math.round(scaled);
+  const text = String(whole).padStart(digits + 1, "0");
+  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
 }
 
 // src/panel-helpers.js
+var ENGLISH = translator(null);
+var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+function symbols(words) {
+  const w = words || ENGLISH;
+  const half = w.number(1.5, 1, 1);
+  const minus = w.number(-1);
+  return { decimal: half.charAt(1), minus: minus.slice(0, minus.length - 1) };
+}
 function parseFraction(text) {
   const m = /^\s*(-?\d+)\s*(?:\/\s*(\d+))?\s*$/.exec(String(text));
   if (!m || m[2] === "0" || /^0+$/.test(m[2] ?? "1")) {
@@ -48,11 +117,12 @@ function parseFraction(text) {
   }
   return { num: BigInt(m[1]), den: BigInt(m[2] ?? "1") };
 }
-function fractionText(text) {
+function fractionText(text, words) {
   const { num, den } = parseFraction(text);
-  return den === 1n ? String(num) : `${num}/${den}`;
+  const body = den === 1n ? String(num) : `${num}/${den}`;
+  return words ? body.replace(/^-/, symbols(words).minus) : body;
 }
-function decimalText(text, places = 3) {
+function decimalText(text, places = 3, words) {
   const { num, den } = parseFraction(text);
   const negative = num < 0n;
   const scale = 10n ** BigInt(places);
@@ -60,18 +130,21 @@ function decimalText(text, places = 3) {
   const scaled = (2n * abs * scale + den) / (2n * den);
   const whole = scaled / scale;
   const frac = (scaled % scale).toString().padStart(places, "0");
-  const body = places ? `${whole}.${frac}` : `${whole}`;
-  return negative && scaled !== 0n ? `-${body}` : body;
+  const sign = words ? symbols(words) : { decimal: ".", minus: "-" };
+  const body = places ? `${whole}${sign.decimal}${frac}` : `${whole}`;
+  return negative && scaled !== 0n ? `${sign.minus}${body}` : body;
 }
 function isExactDecimal(text, places = 3) {
   const { num, den } = parseFraction(text);
   return num * 10n ** BigInt(places) % den === 0n;
 }
-function approxSign(text, places = 3) {
+function approxSign(text, places = 3, _words) {
   return isExactDecimal(text, places) ? "=" : "≈";
 }
-function isShortFraction(text, max = 11) {
-  return fractionText(text).length <= max;
+function isReadableFraction(text, digits = 3) {
+  const { num, den } = parseFraction(text);
+  const abs = num < 0n ? -num : num;
+  return String(abs).length <= digits && String(den).length <= digits;
 }
 function chartBars(deck) {
   const byLabel = new Map(RANKS.map((label) => [label, { label, count: 0, accepted: 0 }]));
@@ -105,53 +178,145 @@ function chartBars(deck) {
     };
   });
 }
-function chartText(bars) {
-  const total = bars.reduce((s, b) => s + b.count, 0);
-  if (!total) return "The deck is empty.";
-  const parts = bars.filter((b) => b.count).map((b) => {
-    const what = rankCount(b.count, b.label);
-    if (b.status === "unknown") return what;
-    if (b.status === "partial") return `${what}, ${b.accepted} of them accepted`;
-    return `${what}, ${b.status === "accepted" ? "accepted" : "not accepted"}`;
-  });
-  const accepted = bars.every((b) => b.accepted !== null) ? ` ${bars.reduce((s, b) => s + b.accepted, 0)} of the ${total} would be accepted.` : "";
-  return `Cards left in the deck, ${total} in all: ${parts.join("; ")}.${accepted}`;
-}
-function unitWord(value, objective) {
-  if (objective === "lead") return "cards of lead";
-  const { num, den } = parseFraction(value);
-  return num === den ? "card" : "cards";
-}
-function votesText(votes) {
-  const v = votes || {};
-  return `Draw ${v.draw ?? 0} · Bank ${v.bank ?? 0}`;
-}
-function bestStatus(best) {
-  if (!best) return "";
-  if (best.state === "working") {
-    const n = best.states ? ` (${best.states.toLocaleString("en-US").replace(/,/g, " ")} states so far)` : "";
-    return `Working out the best stopping rule…${n}`;
+function rankCount(n, rank, words) {
+  const w = words || ENGLISH;
+  const v = { count: n };
+  switch (rank) {
+    case "2":
+      return w.tnp("rank", "{count} two", "{count} twos", n, v);
+    case "3":
+      return w.tnp("rank", "{count} three", "{count} threes", n, v);
+    case "4":
+      return w.tnp("rank", "{count} four", "{count} fours", n, v);
+    case "5":
+      return w.tnp("rank", "{count} five", "{count} fives", n, v);
+    case "6":
+      return w.tnp("rank", "{count} six", "{count} sixes", n, v);
+    case "7":
+      return w.tnp("rank", "{count} seven", "{count} sevens", n, v);
+    case "8":
+      return w.tnp("rank", "{count} eight", "{count} eights", n, v);
+    case "9":
+      return w.tnp("rank", "{count} nine", "{count} nines", n, v);
+    case "10":
+      return w.tnp("rank", "{count} ten", "{count} tens", n, v);
+    case "J":
+      return w.tnp("rank", "{count} jack", "{count} jacks", n, v);
+    case "Q":
+      return w.tnp("rank", "{count} queen", "{count} queens", n, v);
+    case "K":
+      return w.tnp("rank", "{count} king", "{count} kings", n, v);
+    case "A":
+      return w.tnp("rank", "{count} ace", "{count} aces", n, v);
+    default:
+      return `${n} × ${rank}`;
   }
-  return best.text || "";
 }
-function choiceHow(choice) {
+function chartText(bars, words) {
+  const w = words || ENGLISH;
+  const total = bars.reduce((s, b) => s + b.count, 0);
+  if (!total) return w.t("The deck is empty.");
+  const parts = bars.filter((b) => b.count).map((b) => {
+    const what = rankCount(b.count, b.label, w);
+    if (b.status === "unknown") return what;
+    if (b.status === "partial") {
+      return w.tn(
+        "{cards}, {accepted} of them accepted",
+        "{cards}, {accepted} of them accepted",
+        b.accepted,
+        { cards: what, accepted: b.accepted }
+      );
+    }
+    if (b.status === "accepted") return w.t("{cards}, accepted", { cards: what });
+    return w.t("{cards}, not accepted", { cards: what });
+  });
+  const list = parts.join("; ");
+  if (bars.every((b) => b.accepted !== null)) {
+    const accepted = bars.reduce((s, b) => s + b.accepted, 0);
+    return w.tn(
+      "Cards left in the deck, {total} in all: {list}. {accepted} of the {total} would be accepted.",
+      "Cards left in the deck, {total} in all: {list}. {accepted} of the {total} would be accepted.",
+      total,
+      { total, list, accepted }
+    );
+  }
+  return w.tn(
+    "Cards left in the deck, {total} in all: {list}.",
+    "Cards left in the deck, {total} in all: {list}.",
+    total,
+    { total, list }
+  );
+}
+function unitWord(value, objective, words) {
+  const w = words || ENGLISH;
+  const { num, den } = parseFraction(value);
+  const n = num === den ? 1 : 2;
+  if (objective === "lead") return w.tnp("unit", "card of lead", "cards of lead", n);
+  return w.tnp("unit", "card", "cards", n);
+}
+function votesText(votes, words) {
+  const w = words || ENGLISH;
+  const v = votes || {};
+  return w.t("Draw {draw} · Bank {bank}", { draw: v.draw ?? 0, bank: v.bank ?? 0 });
+}
+function bestStatus(best, words) {
+  if (!best) return "";
+  if (best.text) return best.text;
+  if (best.state === "working") return (words || ENGLISH).t("Still counting…");
+  return "";
+}
+function choiceHow(choice, words) {
   if (!choice || !choice.how) return "";
-  if (choice.how === "exact") return "exact stopping rule";
-  if (choice.how === "only") return "the only move";
+  const w = words || ENGLISH;
+  if (choice.how === "exact") return w.t("worked out exactly");
+  if (choice.how === "only") return w.t("the only move");
   const n = choice.steps;
   switch (choice.proof) {
     case "one_draw":
-      return "proven by the one-draw look-ahead";
+      return w.t("proven: drawing just once already pays");
     case "draw_until":
-      return `proven: drawing until ${n} more cards are accepted already pays`;
+      return w.t("proven: drawing until {count} more cards are accepted already pays", {
+        count: n
+      });
     case "look_ahead":
-      return `proven: drawing at most ${n} times already pays`;
+      return w.t("proven: drawing at most {count} times already pays", { count: n });
     case "run":
-      return "proven: even seeing the deck, drawing gains less";
+      return w.t("proven: even seeing the deck, drawing gains less");
     case "look_ahead_run":
-      return `proven by looking ${n === 1 ? "one card" : `${n} cards`} ahead, then seeing the deck`;
+      return w.tn(
+        "proven by looking one card ahead, then seeing the deck",
+        "proven by looking {count} cards ahead, then seeing the deck",
+        n,
+        { count: n }
+      );
     default:
-      return "proven";
+      return w.t("proven");
+  }
+}
+function choiceMethod(choice, words) {
+  if (!choice) return "";
+  const w = words || ENGLISH;
+  if (!choice.how) {
+    return w.t("Method: exact bounds on the value of drawing do not decide; the exact best stopping rule (dynamic programming over every card that can come) is needed.");
+  }
+  if (choice.how === "exact") {
+    return w.t("Method: the exact best stopping rule (dynamic programming over every card that can come).");
+  }
+  if (choice.how === "only") return w.t("Method: the only legal move (R4, R14).");
+  const n = choice.steps;
+  switch (choice.proof) {
+    case "one_draw":
+      return w.t("Method: a lower bound, the one-draw look-ahead (draw once, then bank), already reaches the value of banking.");
+    case "draw_until":
+      return w.t("Method: a lower bound, the policy “draw until {count} more cards are accepted, then bank”, already reaches the value of banking.", { count: n });
+    case "look_ahead":
+      return w.t("Method: a lower bound, the best play within {count} draws (a look-ahead of depth {count}), already reaches the value of banking.", { count: n });
+    case "run":
+      return w.t("Method: an upper bound, the clairvoyant run bound (someone who sees the deck's order banks just before the first refused card), is below the value of banking.");
+    case "look_ahead_run":
+      return w.t("Method: an upper bound, the clairvoyant run bound after a look-ahead of {count} cards followed exactly, is below the value of banking.", { count: n });
+    default:
+      return w.t("Method: exact bounds.");
   }
 }
 function provenBounds(certified, oneStep) {
@@ -172,22 +337,41 @@ function panelKey(event, data) {
 }
 
 // src/helpers.js
+var ENGLISH2 = translator(void 0);
 var SUITS = {
-  S: { symbol: "♠", name: "spades", red: false },
-  H: { symbol: "♥", name: "hearts", red: true },
-  C: { symbol: "♣", name: "clubs", red: false },
-  D: { symbol: "♦", name: "diamonds", red: true }
+  S: { symbol: "♠", red: false },
+  H: { symbol: "♥", red: true },
+  C: { symbol: "♣", red: false },
+  D: { symbol: "♦", red: true }
 };
 var RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
-function parseCard(code) {
+var RANKS2 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+function rankWord(rank, w = ENGLISH2) {
+  if (rank === "J") return w.tp("rank", "jack");
+  if (rank === "Q") return w.tp("rank", "queen");
+  if (rank === "K") return w.tp("rank", "king");
+  if (rank === "A") return w.tp("rank", "ace");
+  return rank;
+}
+function suitWord(suit, w = ENGLISH2) {
+  if (suit === "S") return w.tp("suit", "spades");
+  if (suit === "H") return w.tp("suit", "hearts");
+  if (suit === "C") return w.tp("suit", "clubs");
+  return w.tp("suit", "diamonds");
+}
+function parseCard(code, w = ENGLISH2) {
   const text = String(code);
   const suitKey = text.slice(-1).toUpperCase();
   const rankKey = text.slice(0, -1).toUpperCase();
   const suit = SUITS[suitKey];
-  const rank = RANK_TEXT[rankKey] ?? (rankKey === "10" ? "10" : rankKey);
-  if (!suit || !(rank in RANK_WORDS)) {
+  const rank = RANK_TEXT[rankKey] ?? rankKey;
+  if (!suit || !RANKS2.includes(rank)) {
     throw new Error(`not a card: ${JSON.stringify(code)}`);
   }
+  const name = w.tp("card name", "{rank} of {suit}", {
+    rank: rankWord(rank, w),
+    suit: suitWord(suitKey, w)
+  });
   return {
     code: text,
     rank,
@@ -196,7 +380,7 @@ function parseCard(code) {
     red: suit.red,
     isAce: rank === "A",
     isFace: rank === "J" || rank === "Q" || rank === "K",
-    name: `${RANK_WORDS[rank]} of ${suit.name}`,
+    name,
     label: rank + suit.symbol
   };
 }
@@ -206,26 +390,32 @@ function cardLabel(code) {
 function cardsLabel(codes) {
   return codes.map(cardLabel).join(" ");
 }
+function cardCount(n, w = ENGLISH2) {
+  return w.tn("{count} card", "{count} cards", n, { count: n });
+}
+function aceCount(n, w = ENGLISH2) {
+  return w.tn("{count} ace", "{count} aces", n, { count: n });
+}
 function escapeHTML(value) {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return String(value).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 function cardHTML(code, opts = {}) {
-  const c = parseCard(code);
+  const c = parseCard(code, opts.w || ENGLISH2);
   const cls = ["borsen-card", c.red ? "is-red" : "is-black"];
   if (c.isAce) cls.push("is-ace");
   if (c.isFace) cls.push("is-face");
   if (opts.cls) cls.push(opts.cls);
   const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
-  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${c.name}"`;
+  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${escapeHTML(c.name)}"`;
   const corner = `<span class="borsen-corner-rank">${c.rank}</span><span class="borsen-corner-suit">${c.symbol}</span>`;
   const centre = c.isFace ? `<span class="borsen-pip borsen-pip-face">${c.rank}<small>${c.symbol}</small></span>` : `<span class="borsen-pip">${c.symbol}</span>`;
   return `<div class="${cls.join(" ")}" data-card="${c.code}"${style}${aria}><span class="borsen-corner borsen-tl" aria-hidden="true">${corner}</span><span aria-hidden="true">${centre}</span><span class="borsen-corner borsen-br" aria-hidden="true">${corner}</span></div>`;
 }
-function fanLayout(count2, opts = {}) {
+function fanLayout(count, opts = {}) {
   const maxAngle = opts.maxAngle ?? 6;
   const out = [];
-  for (let i = 0; i < count2; i++) {
-    const fromTop = count2 - 1 - i;
+  for (let i = 0; i < count; i++) {
+    const fromTop = count - 1 - i;
     const angle = fromTop === 0 ? 0 : -Math.min(maxAngle, 1.5 * fromTop);
     out.push({ index: i, angle, top: fromTop === 0 });
   }
@@ -238,49 +428,108 @@ function addedCards(before, after) {
   }
   return after.length - before.length;
 }
-function statusText(view) {
-  if (!view || !view.players) return "Loading…";
-  if (view.over) return view.result || "Game over.";
+function statusText(view, w = ENGLISH2) {
+  if (!view || !view.players) return w.t("Loading…");
+  if (view.over) return view.result || w.t("Game over.");
   const p = view.players[view.current];
-  const name = p ? p.name : `Seat ${view.current}`;
+  const player = p ? p.name : w.t("Seat {seat}", { seat: view.current });
   const bots = view.controls || {};
   if (p && p.bot) {
-    if (bots.paused) return `Bots paused — ${name} plays next.`;
-    return view.phase === "aces" ? `${name} is deciding on aces…` : `${name} is playing…`;
+    if (bots.paused) return w.t("Bots paused: {player} plays next.", { player });
+    if (view.phase === "aces") return w.t("{player} is deciding on aces…", { player });
+    return w.t("{player} is playing…", { player });
   }
-  if (view.phase === "aces") return `${name}: keep or list your aces.`;
+  const you = Boolean(p && p.you);
+  const n = view.pile.length;
+  if (view.phase === "aces") {
+    if (you) return w.t("Your turn: keep or list your aces.");
+    return w.t("{player}: keep or list your aces.", { player });
+  }
   if (view.actions.includes("draw") && view.actions.includes("bank")) {
-    const need = view.to_beat ? ` (${view.to_beat})` : "";
-    return `${name}: draw${need} or bank ${count(view.pile.length)}.`;
+    const need = view.to_beat;
+    if (you && need) {
+      return w.tn(
+        "Your turn: draw ({need}) or bank {count} card.",
+        "Your turn: draw ({need}) or bank {count} cards.",
+        n,
+        { need, count: n }
+      );
+    }
+    if (you) {
+      return w.tn(
+        "Your turn: draw or bank {count} card.",
+        "Your turn: draw or bank {count} cards.",
+        n,
+        { count: n }
+      );
+    }
+    if (need) {
+      return w.tn(
+        "{player}: draw ({need}) or bank {count} card.",
+        "{player}: draw ({need}) or bank {count} cards.",
+        n,
+        { player, need, count: n }
+      );
+    }
+    return w.tn(
+      "{player}: draw or bank {count} card.",
+      "{player}: draw or bank {count} cards.",
+      n,
+      { player, count: n }
+    );
   }
-  if (view.actions.includes("bank")) return `${name}: the deck is empty — bank the pile.`;
-  return `${name}: draw a card.`;
-}
-function actionLabel(kind, view) {
-  if (kind === "draw") return "Draw";
-  if (kind === "bank") return `Bank ${count(view.pile.length)}`;
-  return kind;
-}
-function deckCaption(view) {
-  if (!view.deck_size) return "deck empty";
-  return `${count(view.deck_size)} · ${count(view.deck_aces, "ace")}`;
-}
-function deckLabel(view) {
-  const aces = view.deck_aces === 1 ? "1 ace" : `${view.deck_aces} aces`;
-  return `Deck: ${count(view.deck_size)}, ${aces} among them`;
-}
-function pileLabel(pile) {
-  if (!pile.length) return "The pile is empty";
-  const top = parseCard(pile[pile.length - 1]);
-  return `Pile of ${count(pile.length)}, top card ${top.name}: ${cardsLabel(pile)}`;
-}
-function seatLabel(player) {
-  const parts = [`${player.name}${player.bot ? " (bot)" : ""}`, count(player.score)];
-  if (player.aces.length) {
-    parts.push(`${count(player.aces.length, "ace")} safe from robbers`);
+  if (view.actions.includes("bank")) {
+    if (you) return w.t("Your turn: the deck is empty, so bank the pile.");
+    return w.t("{player}: the deck is empty, so bank the pile.", { player });
   }
-  if (player.is_current) parts.push("to play");
-  if (player.is_winner) parts.push("winner");
+  if (you) return w.t("Your turn: draw a card.");
+  return w.t("{player}: draw a card.", { player });
+}
+function actionLabel(kind, view, w = ENGLISH2) {
+  const n = view.pile.length;
+  if (kind === "bank") return w.tn("Bank {count} card", "Bank {count} cards", n, { count: n });
+  return w.t("Draw");
+}
+function deckCaption(view, w = ENGLISH2) {
+  if (!view.deck_size) return w.t("The deck is empty");
+  return `${cardCount(view.deck_size, w)} · ${aceCount(view.deck_aces, w)}`;
+}
+function deckLabel(view, w = ENGLISH2) {
+  const n = view.deck_aces;
+  const cards = cardCount(view.deck_size, w);
+  return w.tn(
+    "The deck: {cards}, {count} ace among them",
+    "The deck: {cards}, {count} aces among them",
+    n,
+    { cards, count: n }
+  );
+}
+function pileLabel(pile, w = ENGLISH2) {
+  if (!pile.length) return w.t("The pile is empty");
+  const card = parseCard(pile[pile.length - 1], w).name;
+  const n = pile.length;
+  const cards = cardsLabel(pile);
+  return w.tn(
+    "The pile: {count} card, the top card is {card}: {cards}",
+    "The pile: {count} cards, the top card is {card}: {cards}",
+    n,
+    { count: n, card, cards }
+  );
+}
+function seatLabel(player, w = ENGLISH2) {
+  const name = player.bot ? w.t("{player} (a bot)", { player: player.name }) : player.name;
+  const parts = [name, cardCount(player.score, w)];
+  const aces = player.aces.length;
+  if (aces) {
+    parts.push(w.tn(
+      "{count} ace safe from robbers",
+      "{count} aces safe from robbers",
+      aces,
+      { count: aces }
+    ));
+  }
+  if (player.is_current) parts.push(player.you ? w.t("your turn") : w.t("to play"));
+  if (player.is_winner) parts.push(w.t("winner"));
   return parts.join(", ");
 }
 function ranking(players) {
@@ -304,15 +553,32 @@ function toggleChoice(chosen, index) {
   else next.add(index);
   return next;
 }
-function aceConfirm(pending, chosen, toList) {
+function aceConfirm(pending, chosen, toList, w = ENGLISH2) {
   const listed = chosenAces(pending, chosen);
   const missing = Math.max(0, toList - listed.length);
+  const cards = cardsLabel(listed);
   let label;
-  if (missing) label = missing === 1 ? "Choose an ace to list" : `Choose ${missing} aces to list`;
-  else if (!listed.length) label = pending.length === 1 ? "Keep it" : "Keep all";
-  else if (listed.length === pending.length && pending.length > 1) label = "List all";
-  else label = `List ${cardsLabel(listed)}`;
-  const hint = missing ? `Choose ${missing} more ace${missing === 1 ? "" : "s"} to list (at least ${toList}).` : listed.length ? `${cardsLabel(listed)} will be shuffled back into the deck.` : "Every ace stays in your bank.";
+  if (missing) {
+    label = w.tn(
+      "Choose an ace to list",
+      "Choose {count} aces to list",
+      missing,
+      { count: missing }
+    );
+  } else if (!listed.length) label = pending.length === 1 ? w.t("Keep it") : w.t("Keep all");
+  else if (listed.length === pending.length && pending.length > 1) label = w.t("List all");
+  else label = w.t("List {cards}", { cards });
+  let hint;
+  if (missing) {
+    hint = w.tn(
+      "Choose {count} more ace to list (at least {least}).",
+      "Choose {count} more aces to list (at least {least}).",
+      missing,
+      { count: missing, least: toList }
+    );
+  } else if (listed.length) {
+    hint = w.t("{cards} will be shuffled back into the deck.", { cards });
+  } else hint = w.t("Every ace stays in your bank.");
   return { label, enabled: missing === 0, hint, listed };
 }
 function keyIntent(event, view, dialog = false) {
@@ -372,27 +638,30 @@ var EVENT_GLYPHS = {
 };
 
 // src/panel.js
+var ENGLISH3 = translator(null);
 var TEMPLATE = `
 <div class="borsen-panel-head">
-  <h3 class="borsen-panel-title">Probabilities</h3>
+  <h3 class="borsen-panel-title"></h3>
   <button type="button" class="borsen-btn borsen-quiet borsen-panel-guess" data-panel="guess"
-    aria-pressed="false">Guess first</button>
+    aria-pressed="false"></button>
 </div>
 <p class="borsen-panel-question"></p>
 <div class="borsen-panel-vote" role="group" hidden>
-  <span class="borsen-panel-vote-label">Class vote:</span>
-  <button type="button" class="borsen-btn borsen-vote" data-panel="vote" data-choice="draw">Draw
+  <span class="borsen-panel-vote-label"></span>
+  <button type="button" class="borsen-btn borsen-vote" data-panel="vote" data-choice="draw"><span
+    class="borsen-vote-word"></span>
     <span class="borsen-vote-count" data-count="draw">0</span></button>
-  <button type="button" class="borsen-btn borsen-vote" data-panel="vote" data-choice="bank">Bank
+  <button type="button" class="borsen-btn borsen-vote" data-panel="vote" data-choice="bank"><span
+    class="borsen-vote-word"></span>
     <span class="borsen-vote-count" data-count="bank">0</span></button>
   <button type="button" class="borsen-btn borsen-primary borsen-reveal" data-panel="reveal"
-    aria-keyshortcuts="R">Reveal<kbd>R</kbd></button>
+    aria-keyshortcuts="R"><span class="borsen-reveal-word"></span><kbd>R</kbd></button>
 </div>
 <div class="borsen-panel-votes" hidden></div>
 <div class="borsen-panel-cols">
 <div class="borsen-panel-col">
 <div class="borsen-panel-p" hidden>
-  <div class="borsen-panel-label">Chance the next card is accepted</div>
+  <div class="borsen-panel-label" data-word="p"></div>
   <div class="borsen-p-big"></div>
   <div class="borsen-p-sentence"></div>
 </div>
@@ -404,41 +673,49 @@ var TEMPLATE = `
 </div>
 <div class="borsen-panel-col">
 <div class="borsen-panel-values" hidden>
-  <div class="borsen-panel-label">What each choice is worth</div>
+  <div class="borsen-panel-label" data-word="values"></div>
   <div class="borsen-values-what"></div>
   <div class="borsen-values"></div>
 </div>
 <div class="borsen-panel-choice" hidden>
-  <div class="borsen-choice-line"><span class="borsen-panel-label">Best choice</span>
+  <div class="borsen-choice-line"><span class="borsen-panel-label" data-word="choice"></span>
     <span class="borsen-choice-action"></span><span class="borsen-choice-how"></span></div>
   <div class="borsen-choice-text"></div>
 </div>
 <details class="borsen-panel-outcomes" hidden>
-  <summary>Every card the next draw can be</summary>
+  <summary data-word="outcomes"></summary>
   <ol class="borsen-outcomes"></ol>
+</details>
+<details class="borsen-panel-detail" hidden>
+  <summary data-word="detail"></summary>
+  <div class="borsen-detail-body"></div>
 </details>
 </div>
 </div>
 <p class="borsen-panel-reason" hidden></p>
 <div class="borsen-panel-live" aria-live="polite"></div>
 `;
-function numberHTML(fraction, opts = {}) {
+function numberHTML(fraction, opts = {}, words = ENGLISH3) {
   const text = fractionText(fraction);
+  const shown = fractionText(fraction, words);
   const integer = !text.includes("/");
   const unit = opts.unit ? ` <span class="borsen-unit">${escapeHTML(opts.unit)}</span>` : "";
   const attr = `class="borsen-num" data-fraction="${escapeHTML(text)}"`;
-  if (integer) return `<span ${attr}><span class="borsen-dec">${text}</span>${unit}</span>`;
-  const dec = `<span class="borsen-dec">${decimalText(fraction)}</span>`;
+  if (integer) return `<span ${attr}><span class="borsen-dec">${shown}</span>${unit}</span>`;
+  const dec = `<span class="borsen-dec">${decimalText(fraction, 3, words)}</span>`;
   const sign = `<span class="borsen-sign">${approxSign(fraction)}</span>`;
-  const frac = `<span class="borsen-frac">${text}</span>`;
+  if (!isReadableFraction(fraction)) {
+    const title = escapeHTML(words.t("Exact value: {fraction}", { fraction: shown }));
+    return `<span ${attr} title="${title}"><span class="borsen-sign">≈</span> ${dec}${unit}</span>`;
+  }
+  const frac = `<span class="borsen-frac">${shown}</span>`;
   if (opts.fractionFirst) return `<span ${attr}>${frac} ${sign} ${dec}${unit}</span>`;
-  const long = isShortFraction(fraction) ? "" : " is-long";
-  return `<span ${attr}>${dec}${unit} <span class="borsen-exact${long}">${sign} ${frac}</span></span>`;
+  return `<span ${attr}>${dec}${unit} <span class="borsen-exact">${sign} ${frac}</span></span>`;
 }
 function absFraction(text) {
   return String(text).replace(/^-/, "");
 }
-function mountPanel(host, { send, uid }) {
+function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
   const section = document.createElement("section");
   section.className = "borsen-panel";
   section.setAttribute("role", "region");
@@ -451,8 +728,10 @@ function mountPanel(host, { send, uid }) {
     guess: $(".borsen-panel-guess"),
     question: $(".borsen-panel-question"),
     vote: $(".borsen-panel-vote"),
+    voteLabel: $(".borsen-panel-vote-label"),
     voteDraw: $('[data-choice="draw"]'),
     voteBank: $('[data-choice="bank"]'),
+    reveal: $(".borsen-reveal"),
     votes: $(".borsen-panel-votes"),
     p: $(".borsen-panel-p"),
     pBig: $(".borsen-p-big"),
@@ -470,6 +749,8 @@ function mountPanel(host, { send, uid }) {
     choiceText: $(".borsen-choice-text"),
     outcomesWrap: $(".borsen-panel-outcomes"),
     outcomes: $(".borsen-outcomes"),
+    detail: $(".borsen-panel-detail"),
+    detailBody: $(".borsen-detail-body"),
     reason: $(".borsen-panel-reason"),
     live: $(".borsen-panel-live")
   };
@@ -480,56 +761,97 @@ function mountPanel(host, { send, uid }) {
   const show = (node, on) => {
     if (node.hidden === on) node.hidden = !on;
   };
-  function drawP(d) {
+  const word = (key) => section.querySelector(`[data-word="${key}"]`);
+  function drawWords(w) {
+    ui.title.textContent = w.t("Probabilities");
+    ui.guess.textContent = w.t("Guess first");
+    ui.voteLabel.textContent = w.t("Class vote:");
+    ui.voteDraw.querySelector(".borsen-vote-word").textContent = w.t("Draw");
+    ui.voteBank.querySelector(".borsen-vote-word").textContent = w.t("Bank");
+    ui.reveal.querySelector(".borsen-reveal-word").textContent = w.t("Reveal");
+    ui.reveal.setAttribute("aria-label", w.t("Reveal the answers (key {key})", { key: "R" }));
+    word("p").textContent = w.t("Chance the next card is accepted");
+    word("values").textContent = w.t("What each choice is worth");
+    word("choice").textContent = w.t("Best choice");
+    word("outcomes").textContent = w.t("Every card the next draw can be");
+    word("detail").textContent = w.t("For the teacher: methods and exact values");
+  }
+  function drawP(d, w) {
     const p = d.p_accept;
     show(ui.p, Boolean(p) || d.hidden);
+    ui.pBig.removeAttribute("title");
     if (!p) {
       ui.pBig.innerHTML = d.hidden ? `<span class="borsen-p-unknown">?</span>` : "";
-      const top = d.pile_top ? `the top card is ${cardLabel(d.pile_top)}` : "the pile is empty";
-      ui.pSentence.textContent = d.hidden ? `Count the cards below: ${top}, and ${d.deck_size} cards are left.` : "";
+      ui.pBig.removeAttribute("data-fraction");
+      let text = "";
+      if (d.hidden && d.pile_top) {
+        text = w.tn(
+          "Count the cards below: the top card is {card}, and {count} card is left.",
+          "Count the cards below: the top card is {card}, and {count} cards are left.",
+          d.deck_size,
+          { card: cardLabel(d.pile_top), count: d.deck_size }
+        );
+      } else if (d.hidden) {
+        text = w.tn(
+          "Count the cards below: the pile is empty, and {count} card is left.",
+          "Count the cards below: the pile is empty, and {count} cards are left.",
+          d.deck_size,
+          { count: d.deck_size }
+        );
+      }
+      ui.pSentence.textContent = text;
       return;
     }
     const reduced = p.fraction !== p.counted;
-    ui.pBig.innerHTML = `<span class="borsen-p-counted">${p.counted}</span>` + (reduced ? ` = <span class="borsen-p-fraction">${fractionText(p.fraction)}</span>` : "") + ` <span class="borsen-sign">${approxSign(p.fraction)}</span> <span class="borsen-p-decimal">${decimalText(p.fraction)}</span>`;
+    const readable = isReadableFraction(p.fraction);
+    ui.pBig.innerHTML = `<span class="borsen-p-counted">${escapeHTML(p.counted)}</span>` + (reduced && readable ? ` = <span class="borsen-p-fraction">${fractionText(p.fraction, w)}</span>` : "") + ` <span class="borsen-sign">${approxSign(p.fraction)}</span> <span class="borsen-p-decimal">${decimalText(p.fraction, 3, w)}</span> <span class="borsen-p-percent">(${w.percent(p.decimal)})</span>`;
     ui.pBig.setAttribute("data-fraction", p.fraction);
     ui.pSentence.textContent = p.sentence.charAt(0).toUpperCase() + p.sentence.slice(1) + ".";
   }
-  function drawChart(d) {
+  function drawChart(d, w) {
     const bars = chartBars(d.deck_left);
     const total = bars.reduce((s, b) => s + b.count, 0);
     show(ui.chartWrap, total > 0);
     if (!total) return;
-    ui.chartTitle.textContent = `Cards left in the deck by rank (${total})`;
-    ui.chart.setAttribute("aria-label", chartText(bars));
+    ui.chartTitle.textContent = w.tn(
+      "Cards left in the deck by rank ({count})",
+      "Cards left in the deck by rank ({count})",
+      total,
+      { count: total }
+    );
+    ui.chart.setAttribute("aria-label", chartText(bars, w));
     ui.chart.style.setProperty("--bars", String(bars.length));
     ui.chart.innerHTML = bars.map((b) => {
       const mark = b.status === "accepted" || b.status === "partial" ? "✓" : "";
-      const title = b.status === "partial" ? `${b.accepted} of ${b.count}` : "";
+      const title = b.status === "partial" ? escapeHTML(w.t("{accepted} of {count} accepted", { accepted: b.accepted, count: b.count })) : "";
       return `<div class="borsen-bar is-${b.status}" data-rank="${b.label}" data-count="${b.count}" data-accepted="${b.accepted ?? ""}"${title ? ` title="${title}"` : ""}><span class="borsen-bar-box"><span class="borsen-bar-fill" style="height:${b.height.toFixed(2)}%"><span class="borsen-bar-count">${b.count}</span><span class="borsen-bar-yes" style="height:${b.height ? (100 * b.acceptedHeight / b.height).toFixed(2) : 0}%"></span></span></span><span class="borsen-bar-rank">${b.label}</span><span class="borsen-bar-mark">${mark}</span></div>`;
     }).join("");
     const known = !bars.some((b) => b.status === "unknown");
-    ui.legend.innerHTML = known ? `<span class="borsen-key is-accepted"></span> ✓ accepted<span class="borsen-key is-refused"></span> not accepted` : "Which ranks are accepted? The answer is hidden until Reveal.";
+    const yes = escapeHTML(w.t("accepted"));
+    const no = escapeHTML(w.t("not accepted"));
+    ui.legend.innerHTML = known ? `<span class="borsen-key is-accepted"></span> ✓ ${yes}<span class="borsen-key is-refused"></span> ${no}` : escapeHTML(w.t("Which ranks are accepted? The answer is hidden until Reveal."));
   }
-  function drawValues(d) {
+  function drawValues(d, w) {
     const one = d.one_step;
     show(ui.valuesWrap, Boolean(one));
     if (!one) return;
-    const num = (f) => numberHTML(f, { unit: unitWord(f, d.objective) });
-    ui.valuesWhat.textContent = `On average: ${d.objective_text}.`;
+    const num = (f) => numberHTML(f, { unit: unitWord(f, d.objective, w) }, w);
+    ui.valuesWhat.textContent = d.objective_text || "";
     const rows = [];
     const row = (key, label, note, value) => rows.push(
-      `<div class="borsen-value-row" data-value="${key}"><div class="borsen-value-label">${label}${note ? `<small>${note}</small>` : ""}</div><div class="borsen-value">${value}</div></div>`
+      `<div class="borsen-value-row" data-value="${key}"><div class="borsen-value-label">${escapeHTML(label)}${note ? `<small>${escapeHTML(note)}</small>` : ""}</div><div class="borsen-value">${value}</div></div>`
     );
+    const notAllowed = escapeHTML(w.t("not allowed"));
     row(
       "bank",
-      "Bank now",
+      w.t("Bank now"),
       "",
-      one.bank ? num(one.bank.fraction) : `<span class="borsen-unit">not allowed</span>`
+      one.bank ? num(one.bank.fraction) : `<span class="borsen-unit">${notAllowed}</span>`
     );
     row(
       "one",
-      "Draw once, then bank",
-      "the one-draw look-ahead: exact, but it never draws a second time",
+      w.t("Draw once, then bank"),
+      w.t("exact, but it never draws a second time"),
       num(one.draw.fraction)
     );
     const best = d.best || {};
@@ -540,40 +862,90 @@ function mountPanel(host, { send, uid }) {
     } else {
       const cls = best.state === "working" ? " is-working" : "";
       const bounds = provenBounds(d.certified, one);
-      const proven = [];
-      if (bounds.lower) proven.push(`at least ${num(bounds.lower)}`);
-      if (bounds.upper) proven.push(`at most ${num(bounds.upper)}`);
-      bestValue = (proven.length ? `<span class="borsen-best-bounds">Proven: ${proven.join(", ")}.</span> ` : "") + `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best))}</span>`;
+      let proven = "";
+      if (bounds.lower && bounds.upper) {
+        proven = w.t("Proven: at least {low}, at most {high}.", {
+          low: num(bounds.lower),
+          high: num(bounds.upper)
+        });
+      } else if (bounds.lower) {
+        proven = w.t("Proven: at least {low}.", { low: num(bounds.lower) });
+      } else if (bounds.upper) {
+        proven = w.t("Proven: at most {high}.", { high: num(bounds.upper) });
+      }
+      bestValue = (proven ? `<span class="borsen-best-bounds">${proven}</span> ` : "") + `<span class="borsen-best-status${cls}">${escapeHTML(bestStatus(best, w))}</span>`;
     }
     row(
       "best",
-      "Draw, then stop at the best moment",
-      "the exact best stopping rule, over every card that can come",
+      w.t("Draw, then stop at the best moment"),
+      w.t("the best way to play the rest of the turn, over every card that can come"),
       bestValue
     );
     ui.values.innerHTML = rows.join("");
   }
-  function drawChoice(d) {
+  function drawChoice(d, w) {
     const c = d.choice;
     show(ui.choice, Boolean(c));
     if (!c) return;
     ui.choice.dataset.action = c.action || "";
-    ui.choiceAction.textContent = c.action ? c.action.toUpperCase() : "not known yet";
-    ui.choiceHow.textContent = c.how ? `(${choiceHow(c)})` : "";
+    let action = w.t("not known yet");
+    if (c.action === "draw") action = w.t("DRAW");
+    else if (c.action === "bank") action = w.t("BANK");
+    ui.choiceAction.textContent = action;
+    ui.choiceHow.textContent = c.how ? `(${choiceHow(c, w)})` : "";
     ui.choice.dataset.how = c.how || "";
     const by = c.margin ? absFraction(c.margin.fraction) : "0";
-    const margin = by !== "0/1" && by !== "0" ? ` <span class="borsen-margin">Better by ${c.at_least ? "at least " : ""}${numberHTML(by, { unit: unitWord(by, d.objective) })}</span>` : "";
+    let margin = "";
+    if (by !== "0/1" && by !== "0") {
+      const amount = numberHTML(by, { unit: unitWord(by, d.objective, w) }, w);
+      const better = c.at_least ? w.t("Better by at least {amount}", { amount }) : w.t("Better by {amount}", { amount });
+      margin = ` <span class="borsen-margin">${better}</span>`;
+    }
     ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;
   }
-  function drawOutcomes(d) {
+  function drawOutcomes(d, w) {
     const list = d.outcomes;
     show(ui.outcomesWrap, Boolean(list && list.length));
     if (!list) return;
     ui.outcomes.innerHTML = list.map(
-      (o) => `<li class="${o.accepted ? "is-accepted" : "is-refused"}"><span class="borsen-outcome-p">${numberHTML(o.probability.fraction, { fractionFirst: true })}</span><span class="borsen-outcome-text">${escapeHTML(o.sentence)}</span></li>`
+      (o) => `<li class="${o.accepted ? "is-accepted" : "is-refused"}"><span class="borsen-outcome-p">${numberHTML(o.probability.fraction, { fractionFirst: true }, w)}</span><span class="borsen-outcome-text">${escapeHTML(o.sentence)}</span></li>`
     ).join("");
   }
-  function drawGuess(d) {
+  function drawDetail(d, w) {
+    const lines = [];
+    const exact = [];
+    const add = (label, f) => {
+      if (!f) return;
+      const line = escapeHTML(w.t("{label}: {fraction}", { label, fraction: fractionText(f, w) }));
+      exact.push(`<li data-exact="${escapeHTML(label)}">${line}</li>`);
+    };
+    const c = d.choice;
+    if (c) lines.push(choiceMethod(c, w));
+    const best = d.best || {};
+    if (best.detail) lines.push(best.detail);
+    if (d.one_step) {
+      lines.push(w.t("“Draw once, then bank” is the one-draw look-ahead: exact, but it never draws a second time, so it is a lower bound on the value of drawing."));
+      lines.push(w.t("“Draw, then stop at the best moment” is the exact best stopping rule: the value of drawing with the best play afterwards, over every card that can come."));
+    }
+    if (d.p_accept) add(w.t("Chance the next card is accepted"), d.p_accept.fraction);
+    if (d.one_step) {
+      if (d.one_step.bank) add(w.t("Bank now"), d.one_step.bank.fraction);
+      add(w.t("Draw once, then bank"), d.one_step.draw.fraction);
+    }
+    const advice = best.advice;
+    if (advice && advice.values && advice.values.draw) {
+      add(w.t("Draw, then stop at the best moment"), advice.values.draw.fraction);
+    } else if (d.certified) {
+      if (d.certified.lower) add(w.t("Drawing is worth at least"), d.certified.lower.fraction);
+      if (d.certified.upper) add(w.t("Drawing is worth at most"), d.certified.upper.fraction);
+    }
+    if (c && c.margin) add(w.t("Better by"), absFraction(c.margin.fraction));
+    const any = lines.length || exact.length;
+    show(ui.detail, Boolean(any));
+    if (!any) return;
+    ui.detailBody.innerHTML = lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("") + (exact.length ? `<ul class="borsen-exact-values">${exact.join("")}</ul>` : "");
+  }
+  function drawGuess(d, w) {
     const g = d.guess || { on: false, revealed: false, votes: {} };
     ui.guess.setAttribute("aria-pressed", String(Boolean(g.on)));
     ui.guess.classList.toggle("is-on", Boolean(g.on));
@@ -586,27 +958,34 @@ function mountPanel(host, { send, uid }) {
       const counter = button.querySelector(".borsen-vote-count");
       counter.textContent = n === null ? "" : String(n);
       counter.hidden = n === null;
-      button.setAttribute(
-        "aria-label",
-        n === null ? `A vote for ${choice}` : `A vote for ${choice}: ${n} so far`
-      );
+      let label;
+      if (choice === "draw") {
+        label = n === null ? w.t("A vote for draw") : w.tn("A vote for draw: {count} so far", "A vote for draw: {count} so far", n, { count: n });
+      } else {
+        label = n === null ? w.t("A vote for bank") : w.tn("A vote for bank: {count} so far", "A vote for bank: {count} so far", n, { count: n });
+      }
+      button.setAttribute("aria-label", label);
     }
     ui.guess.setAttribute(
       "aria-label",
-      g.on ? "Guess first is on: the answers wait for Reveal" : "Guess first: hide the answers"
+      g.on ? w.t("Guess first is on: the answers wait for Reveal") : w.t("Guess first: hide the answers")
     );
     const voters = g.voters ?? (split ? (split.draw ?? 0) + (split.bank ?? 0) : 0);
     if (g.on && asking) {
       show(ui.votes, true);
-      ui.votes.textContent = voters === 1 ? "1 vote so far" : `${voters} votes so far`;
+      ui.votes.textContent = w.tn("{count} vote so far", "{count} votes so far", voters, {
+        count: voters
+      });
     } else {
       const total = split ? (split.draw ?? 0) + (split.bank ?? 0) : 0;
       show(ui.votes, Boolean(g.on && total > 0));
-      ui.votes.textContent = g.on && total ? `The class voted: ${votesText(split)}` : "";
+      ui.votes.textContent = g.on && total ? w.t("The class voted: {votes}", { votes: votesText(split, w) }) : "";
     }
   }
   function update(next) {
     data = next && next.kind ? next : null;
+    const w = words() || ENGLISH3;
+    drawWords(w);
     show(section, Boolean(data));
     if (!data) return;
     const d = data;
@@ -614,16 +993,21 @@ function mountPanel(host, { send, uid }) {
     section.dataset.decision = String(d.decision);
     section.dataset.hidden = String(Boolean(d.hidden));
     section.dataset.best = d.best && d.best.state || "";
+    section.lang = w.language;
     ui.question.textContent = d.question || "";
-    drawGuess(d);
-    drawP(d);
-    drawChart(d);
-    drawValues(d);
-    drawChoice(d);
-    drawOutcomes(d);
+    drawGuess(d, w);
+    drawP(d, w);
+    drawChart(d, w);
+    drawValues(d, w);
+    drawChoice(d, w);
+    drawOutcomes(d, w);
+    drawDetail(d, w);
     show(ui.reason, Boolean(d.reason) && d.kind !== "choice" && d.kind !== "forced");
     ui.reason.textContent = d.reason || "";
-    const say = d.p_accept ? `Chance the next card is accepted: ${d.p_accept.counted}, about ${decimalText(d.p_accept.fraction)}.` : d.question || "";
+    const say = d.p_accept ? w.t("Chance the next card is accepted: {counted}, about {decimal}.", {
+      counted: d.p_accept.counted,
+      decimal: decimalText(d.p_accept.fraction, 3, w)
+    }) : d.question || "";
     if (say !== announced) {
       ui.live.textContent = say;
       announced = say;
@@ -654,24 +1038,32 @@ function mountPanel(host, { send, uid }) {
 }
 
 // src/student-helpers.js
-function seatState(seat) {
-  if (seat.bot) return "a bot";
-  if (seat.holder) return `played by ${seat.holder}`;
-  return seat.open ? "open: a student may take it" : "played here";
+var ENGLISH4 = translator(null);
+function seatState(seat, tr = ENGLISH4) {
+  if (seat.bot) return tr.t("a bot");
+  if (seat.holder) return tr.t("played by {student}", { student: seat.holder });
+  return seat.open ? (
+    // TRANSLATORS: the state of a seat on the join card: open to the students' phones.
+    tr.t("open: a student may take it")
+  ) : (
+    // TRANSLATORS: the state of a seat on the join card: played on the teacher's screen.
+    tr.t("played here")
+  );
 }
-function roomSummary(card) {
+function roomSummary(card, tr = ENGLISH4) {
   const students = card.students || [];
-  const parts = [count(students.length, "student")];
+  const n = students.length;
+  const parts = [tr.tn("{count} student", "{count} students", n, { count: n })];
   const away = students.filter((s) => !s.here).length;
-  if (away) parts.push(`${away} away`);
-  if (card.voters) parts.push(`${card.voters} voted`);
+  if (away) parts.push(tr.t("{count} away", { count: away }));
+  if (card.voters) parts.push(tr.t("{count} voted", { count: card.voters }));
   return parts.join(" · ");
 }
 
 // src/room-card.js
 var TEMPLATE2 = `
 <div class="borsen-room-head">
-  <h3 class="borsen-room-title">Join on your phone</h3>
+  <h3 class="borsen-room-title"></h3>
   <span class="borsen-room-count" aria-live="polite"></span>
 </div>
 <div class="borsen-room-body">
@@ -679,12 +1071,13 @@ var TEMPLATE2 = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
-    <ul class="borsen-room-students" aria-label="Students in the class"></ul>
+    <ul class="borsen-room-students"></ul>
   </div>
 </div>
-<div class="borsen-room-seats" role="list" aria-label="Seats on the students' phones"></div>
+<div class="borsen-room-seats" role="list"></div>
 `;
-function mountRoomCard(host, { send, uid }) {
+var ENGLISH5 = translator(null);
+function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
   const section = document.createElement("section");
   section.className = "borsen-room";
   section.innerHTML = TEMPLATE2;
@@ -707,22 +1100,37 @@ function mountRoomCard(host, { send, uid }) {
     const on = Boolean(card && card.url);
     section.hidden = !on;
     if (!on) return;
+    const tr = words() || ENGLISH5;
+    const t = tr.t;
+    ui.title.textContent = t("Join on your phone");
+    ui.students.setAttribute("aria-label", t("Students in the class"));
+    ui.seats.setAttribute("aria-label", t("Seats on the students' phones"));
     if (card.qr !== shownQr) {
       ui.qr.innerHTML = card.qr;
       shownQr = card.qr;
     }
+    const code = ui.qr.querySelector("svg");
+    if (code) code.setAttribute("aria-label", t("QR code of the class's address: {url}", { url: card.url }));
     ui.url.href = card.url;
     ui.url.textContent = card.url;
-    ui.note.textContent = card.local ? `Only this computer can open it: w.classroom(host="0.0.0.0") opens it to the classroom's network.` : "Anyone on this network with the address can join.";
-    ui.count.textContent = roomSummary(card);
+    ui.note.textContent = card.local ? t(
+      "Only this computer can open it (the class listens on 127.0.0.1): {code} opens it to the classroom's network.",
+      { code: 'w.classroom(host="0.0.0.0")' }
+    ) : t("Anyone on this network who has the address can join.");
+    ui.count.textContent = roomSummary(card, tr);
     ui.students.innerHTML = (card.students || []).map((s) => {
       const cls = `${s.seat !== null && s.seat !== void 0 ? "is-seated" : ""}${s.here ? "" : " is-away"}`;
-      const away = s.here ? "" : " (away)";
-      return `<li class="${cls.trim()}">${escapeHTML(s.name)}${away}</li>`;
+      const name = s.here ? s.name : t("{student} (away)", { student: s.name });
+      return `<li class="${cls.trim()}">${escapeHTML(name)}</li>`;
     }).join("");
     ui.seats.innerHTML = (card.seats || []).map((seat) => {
-      const state = seatState(seat);
-      const button = seat.bot ? "" : seat.open || seat.holder ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" data-seat="${seat.seat}" aria-label="Take ${escapeHTML(seat.name)}'s seat back">Take back</button>` : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" data-seat="${seat.seat}" aria-label="Open ${escapeHTML(seat.name)}'s seat to students">Open to students</button>`;
+      const state = seatState(seat, tr);
+      const player = seat.name;
+      const back = escapeHTML(t("Take {player}'s seat back", { player }));
+      const open = escapeHTML(t("Open {player}'s seat to students", { player }));
+      const backText = escapeHTML(t("Take back"));
+      const openText = escapeHTML(t("Open to students"));
+      const button = seat.bot ? "" : seat.open || seat.holder ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" data-seat="${seat.seat}" aria-label="${back}">${backText}</button>` : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" data-seat="${seat.seat}" aria-label="${open}">${openText}</button>`;
       return `<div class="borsen-room-seat" role="listitem" data-seat="${seat.seat}"><span class="borsen-room-seat-name">${escapeHTML(seat.name)}</span><span class="borsen-room-seat-state">${escapeHTML(state)}</span>${button}</div>`;
     }).join("");
   }
@@ -748,18 +1156,18 @@ function mountRoomCard(host, { send, uid }) {
 var TOOLS = `
   <div class="borsen-tools">
     <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden>Pause<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden>Resume<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
+      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd>S</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
+      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd>U</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
-      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
-      </button>
+      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false"><span
+      class="borsen-label"></span><kbd>T</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
+      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd>N</kbd></button>
   </div>`;
 var template = (tools) => `
 <div class="borsen-top">
@@ -774,7 +1182,7 @@ var template = (tools) => `
   </div>
   <div class="borsen-pile" role="img"></div>
   <div class="borsen-end" hidden>
-    <div class="borsen-end-title">Game over</div>
+    <div class="borsen-end-title"></div>
     <div class="borsen-end-result"><span class="borsen-trophy"></span><span
       class="borsen-end-text"></span></div>
     <ol class="borsen-end-ranking"></ol>
@@ -784,7 +1192,7 @@ var template = (tools) => `
 <div class="borsen-aces" role="dialog" aria-modal="false" hidden>
   <div class="borsen-aces-title"></div>
   <p class="borsen-aces-text"></p>
-  <div class="borsen-aces-cards" role="group" aria-label="Aces: press to list or keep"></div>
+  <div class="borsen-aces-cards" role="group"></div>
   <div class="borsen-aces-foot">
     <span class="borsen-aces-hint" aria-live="polite"></span>
     <button type="button" class="borsen-btn borsen-primary borsen-aces-ok"></button>
@@ -793,26 +1201,27 @@ var template = (tools) => `
 <div class="borsen-controls">
   <div class="borsen-actions">
     <button type="button" class="borsen-btn borsen-primary" data-intent="draw"
-      aria-keyshortcuts="D" hidden><span class="borsen-label">Draw</span><kbd>D</kbd></button>
+      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd>D</kbd></button>
     <button type="button" class="borsen-btn borsen-secondary" data-intent="bank"
-      aria-keyshortcuts="B" hidden><span class="borsen-label">Bank</span><kbd>B</kbd></button>
+      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd>B</kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
   </div>${tools ? TOOLS : ""}
 </div>
 <div class="borsen-notice" role="alert" hidden>
   <span class="borsen-notice-text"></span>
-  <button type="button" class="borsen-notice-close" aria-label="Dismiss this notice">×</button>
+  <button type="button" class="borsen-notice-close">×</button>
 </div>
-<div class="borsen-seats" role="list" aria-label="Players"></div>
+<div class="borsen-seats" role="list"></div>
 <div class="borsen-log-wrap">
-  <div class="borsen-log-title" aria-hidden="true">What happened</div>
-  <ol class="borsen-log" aria-label="What happened, newest first"></ol>
+  <div class="borsen-log-title" aria-hidden="true"></div>
+  <ol class="borsen-log"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const words = opts.words || (() => ENGLISH2);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
   const ui = {
@@ -840,6 +1249,8 @@ function mountTable(root, game, opts) {
     seats: $(".borsen-seats"),
     log: $(".borsen-log"),
     rules: $(".borsen-rules"),
+    endTitle: $(".borsen-end-title"),
+    logTitle: $(".borsen-log-title"),
     buttons: Object.fromEntries(
       [...game.querySelectorAll("button[data-intent]")].map((b) => [b.dataset.intent, b])
     )
@@ -859,8 +1270,11 @@ function mountTable(root, game, opts) {
     confirmTimer: 0,
     noticeId: -1,
     dismissed: -1,
-    holders: []
+    holders: [],
+    w: ENGLISH2
   };
+  local.w = words() || ENGLISH2;
+  drawWords();
   function setHidden(node, hidden) {
     if (node.hidden !== hidden) node.hidden = hidden;
   }
@@ -870,11 +1284,42 @@ function mountTable(root, game, opts) {
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
   }
+  function setLabel(intent, text) {
+    const b = ui.buttons[intent];
+    if (b) b.querySelector(".borsen-label").textContent = text;
+  }
+  function drawWords() {
+    const w = local.w;
+    const b = ui.buttons;
+    ui.endTitle.textContent = w.t("Game over");
+    ui.acesCards.setAttribute("aria-label", w.t("Aces: press one to list it or keep it"));
+    ui.noticeClose.setAttribute("aria-label", w.t("Dismiss this notice"));
+    ui.seats.setAttribute("aria-label", w.t("Players"));
+    ui.logTitle.textContent = w.t("What happened");
+    ui.log.setAttribute("aria-label", w.t("What happened, newest first"));
+    setLabel("draw", w.t("Draw"));
+    b.draw.setAttribute("aria-label", w.t("Draw a card (key {key})", { key: "D" }));
+    if (!tools) return;
+    setLabel("pause", w.t("Pause"));
+    b.pause.setAttribute("aria-label", w.t("Pause the bots (key {key})", { key: "P" }));
+    setLabel("resume", w.t("Play on"));
+    b.resume.setAttribute("aria-label", w.t("Let the bots play on (key {key})", { key: "P" }));
+    setLabel("step", w.t("Step"));
+    b.step.setAttribute("aria-label", w.t("Play one bot move (key {key})", { key: "S" }));
+    setLabel("undo", w.t("Undo"));
+    setLabel("panel", w.t("Probabilities"));
+    if (!local.confirmNew) {
+      setLabel("new_game", w.t("New game"));
+      b.new_game.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
+    }
+  }
   function drawTable(view) {
+    const w = local.w;
     ui.deckCount.textContent = String(view.deck_size);
-    ui.deckCaption.textContent = deckCaption(view);
-    ui.deck.setAttribute("aria-label", deckLabel(view));
+    ui.deckCaption.textContent = deckCaption(view, w);
+    ui.deck.setAttribute("aria-label", deckLabel(view, w));
     ui.deck.classList.toggle("is-empty", view.deck_size === 0);
+    const empty = w.t("Empty pile");
     const added = addedCards(local.pile, view.pile);
     const layout = fanLayout(view.pile.length);
     ui.pile.style.setProperty("--n", String(view.pile.length));
@@ -883,25 +1328,40 @@ function mountTable(root, game, opts) {
       const cls = `${slot.top ? "is-top" : ""}${isNew ? " is-new" : ""}`;
       const style = `--i:${slot.index};--angle:${slot.angle}deg`;
       return cardHTML(view.pile[slot.index], { cls, style, hidden: true });
-    }).join("") : `<div class="borsen-empty-pile">${view.over ? "" : "Empty pile"}</div>`;
-    ui.pile.setAttribute("aria-label", pileLabel(view.pile));
+    }).join("") : `<div class="borsen-empty-pile">${view.over ? "" : escapeHTML(empty)}</div>`;
+    ui.pile.setAttribute("aria-label", pileLabel(view.pile, w));
     local.pile = view.pile;
   }
   function drawSeats(view) {
+    const w = local.w;
+    const safe = escapeHTML(w.t("Aces in a bank cannot be robbed"));
+    const noAces = escapeHTML(w.t("no aces"));
+    const botTag = escapeHTML(w.t("bot"));
     ui.seats.innerHTML = view.players.map((p) => {
       const cls = ["borsen-seat"];
       if (p.is_current) cls.push("is-current");
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
+      if (p.you) cls.push("is-you");
       const holder = (local.holders[p.seat] || {}).holder;
       if (holder) cls.push("is-held");
-      const aces = p.aces.length ? `<div class="borsen-seat-aces" title="Aces in a bank cannot be robbed">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">no aces</div>`;
-      const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">bot</span>` : "";
-      const turn = p.is_current ? `<span class="borsen-turn-mark">to play</span>` : "";
+      const aces = p.aces.length ? `<div class="borsen-seat-aces" title="${safe}">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
+      const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>` : "";
+      const mark = p.you ? w.t("your turn") : w.t("to play");
+      const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      const phone = holder ? `<div class="borsen-holder" title="Played on ${escapeHTML(holder)}'s phone">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
-      const label = seatLabel(p) + (holder ? `, played by ${holder}` : "");
-      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(label)}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}<div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${p.score === 1 ? "card" : "cards"}</span></div>${aces}</div><div class="borsen-seat-foot">${p.robbable} can be robbed</div></div>`;
+      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
+      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const seat = seatLabel(p, w);
+      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+      const unit = w.tnp("score", "card", "cards", p.score);
+      const robbable = w.tn(
+        "{count} can be robbed",
+        "{count} can be robbed",
+        p.robbable,
+        { count: p.robbable }
+      );
+      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(label)}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}<div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${escapeHTML(unit)}</span></div>${aces}</div><div class="borsen-seat-foot">${escapeHTML(robbable)}</div></div>`;
     }).join("");
   }
   function drawLog(view) {
@@ -919,19 +1379,23 @@ function mountTable(root, game, opts) {
     local.events = events;
   }
   function drawControls(view) {
+    const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
-    b.bank.querySelector(".borsen-label").textContent = actionLabel("bank", view);
-    b.draw.setAttribute("aria-label", "Draw a card (key D)");
-    b.bank.setAttribute("aria-label", `${actionLabel("bank", view)} (key B)`);
+    const n = view.pile.length;
+    setLabel("bank", actionLabel("bank", view, w));
+    b.bank.setAttribute(
+      "aria-label",
+      w.tn("Bank {count} card (key {key})", "Bank {count} cards (key {key})", n, { count: n, key: "B" })
+    );
     const c = view.controls || {};
     const other = !view.over && !view.bot_turn && !mine(view);
     const waiting = view.bot_turn && !c.paused || other;
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? `${who.name} is playing` : "";
+    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -941,13 +1405,14 @@ function mountTable(root, game, opts) {
     b.undo.disabled = !c.can_undo;
     b.undo.setAttribute(
       "aria-label",
-      c.can_undo ? "Undo the last decision (key U)" : "Undo: nothing to take back"
+      c.can_undo ? w.t("Undo the last decision (key {key})", { key: "U" }) : w.t("Undo: there is nothing to take back")
     );
     b.new_game.classList.toggle("borsen-primary", view.over);
     b.new_game.classList.toggle("borsen-quiet", !view.over);
     if (view.over) resetConfirm();
   }
   function drawAces(view) {
+    const w = local.w;
     const dec = mine(view) ? view.aces : null;
     if (!dec) {
       setHidden(ui.aces, true);
@@ -960,33 +1425,39 @@ function mountTable(root, game, opts) {
       local.aceKey = key;
       local.chosen = /* @__PURE__ */ new Set();
     }
-    ui.acesTitle.textContent = `${dec.name}, decide on your aces`;
+    ui.acesTitle.textContent = dec.you ? w.t("Decide on your aces") : w.t("{player}, decide on your aces", { player: dec.name });
     ui.acesText.textContent = dec.text;
     drawAceChoices(dec);
     setHidden(ui.aces, false);
     return opening;
   }
   function drawAceChoices(dec) {
+    const w = local.w;
+    const listWord = escapeHTML(w.tp("ace choice", "List"));
+    const keepWord = escapeHTML(w.tp("ace choice", "Keep"));
     ui.acesCards.innerHTML = dec.pending.map((code, i) => {
       const listed = local.chosen.has(i);
       const card = cardHTML(code, { hidden: true, cls: "is-choice" });
-      const label = `${listed ? "List" : "Keep"} the ${parseCard(code).name} (key ${i + 1})`;
-      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${label}">${card}<span class="borsen-ace-state">${listed ? "↺ List" : `${ICONS.lock} Keep`}</span><kbd>${i + 1}</kbd></button>`;
+      const name = parseCard(code, w).name;
+      const label = listed ? w.t("List the {card} (key {key})", { card: name, key: i + 1 }) : w.t("Keep the {card} (key {key})", { card: name, key: i + 1 });
+      const state = listed ? `↺ ${listWord}` : `${ICONS.lock} ${keepWord}`;
+      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}<span class="borsen-ace-state">${state}</span><kbd>${i + 1}</kbd></button>`;
     }).join("");
-    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list);
+    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list, w);
     ui.acesOk.textContent = conf.label;
     ui.acesOk.disabled = !conf.enabled;
     ui.acesHint.textContent = conf.hint;
   }
   function drawEnd(view) {
+    const w = local.w;
     setHidden(ui.end, !view.over);
     root.classList.toggle("is-over", view.over);
     if (!view.over) return;
     ui.endText.textContent = view.result;
     ui.endRanking.innerHTML = ranking(view.players).map(
-      (p) => `<li class="${p.is_winner ? "is-winner" : ""}"><span class="borsen-place">${p.place}.</span><span class="borsen-rank-name">${escapeHTML(p.name)}</span><span class="borsen-rank-score">${count(p.score)}</span></li>`
+      (p) => `<li class="${p.is_winner ? "is-winner" : ""}"><span class="borsen-place">${p.place}.</span><span class="borsen-rank-name">${escapeHTML(p.name)}</span><span class="borsen-rank-score">${escapeHTML(cardCount(p.score, w))}</span></li>`
     ).join("");
-    ui.endWhy.textContent = view.end_reason === "max_turns" ? "The turn limit was reached." : "The deck is empty.";
+    ui.endWhy.textContent = view.end_reason === "max_turns" ? w.t("The turn limit was reached.") : w.t("The deck is empty.");
   }
   function setNotice(notice) {
     const n = notice || {};
@@ -998,12 +1469,15 @@ function mountTable(root, game, opts) {
     local.noticeId = n.id;
   }
   function update(view) {
+    local.w = words() || ENGLISH2;
+    drawWords();
     if (!view || !view.players) return;
+    const w = local.w;
     const hadFocus = focusInside();
     root.dataset.version = String(view.version);
     root.dataset.phase = view.phase;
-    ui.status.textContent = statusText(view);
-    ui.turns.textContent = view.over ? "" : `Turn ${view.turns + 1}`;
+    ui.status.textContent = statusText(view, w);
+    ui.turns.textContent = view.over ? "" : w.t("Turn {number}", { number: view.turns + 1 });
     drawTable(view);
     drawSeats(view);
     drawControls(view);
@@ -1012,7 +1486,12 @@ function mountTable(root, game, opts) {
     drawLog(view);
     const rules = view.rules || [];
     setHidden(ui.rules, !rules.length);
-    ui.rules.textContent = rules.length ? `House rules: ${rules.join("; ")}` : "";
+    ui.rules.textContent = rules.length ? w.tn(
+      "House rule: {rules}",
+      "House rules: {rules}",
+      rules.length,
+      { rules: rules.join("; ") }
+    ) : "";
     local.view = view;
     if (hadFocus) keepFocus(opening, view);
   }
@@ -1039,15 +1518,17 @@ function mountTable(root, game, opts) {
     clearTimeout(local.confirmTimer);
     const b = ui.buttons.new_game;
     if (!b) return;
-    b.querySelector(".borsen-label").textContent = "New game";
-    b.setAttribute("aria-label", "Start a new game (key N)");
+    const w = local.w;
+    setLabel("new_game", w.t("New game"));
+    b.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
   }
   function newGame() {
     const view = local.view;
     if (view && !view.over && !local.confirmNew) {
       local.confirmNew = true;
-      ui.buttons.new_game.querySelector(".borsen-label").textContent = "Start over?";
-      ui.buttons.new_game.setAttribute("aria-label", "Press again to start a new game");
+      const w = local.w;
+      setLabel("new_game", w.t("Start over?"));
+      ui.buttons.new_game.setAttribute("aria-label", w.t("Press again to start a new game"));
       local.confirmTimer = setTimeout(resetConfirm, 4e3);
       return;
     }
@@ -1065,7 +1546,7 @@ function mountTable(root, game, opts) {
   function confirmAces() {
     const view = local.view;
     if (!mine(view) || !view.aces) return;
-    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list);
+    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list, local.w);
     if (!conf.enabled) {
       ui.acesHint.textContent = conf.hint;
       return;
@@ -1150,10 +1631,7 @@ function render({ model, el }) {
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "region");
-  root.setAttribute(
-    "aria-label",
-    "Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities"
-  );
+  const words = () => translator(model.get("speech"));
   root.innerHTML = `<div class="borsen-layout"><div class="borsen-game"></div><div class="borsen-side"></div></div><div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>`;
   el.appendChild(root);
   const uid = `borsen-${Math.random().toString(36).slice(2, 9)}`;
@@ -1164,11 +1642,12 @@ function render({ model, el }) {
     const view = model.get("view");
     model.send({ intent, version: view ? view.version : -1, id: ids.next(), ...extra });
   }
-  const card = mountRoomCard(side, { send, uid });
-  const panel = mountPanel(side, { send, uid });
+  const card = mountRoomCard(side, { send, uid, words });
+  const panel = mountPanel(side, { send, uid, words });
   const table = mountTable(root, root.querySelector(".borsen-game"), {
     send,
     uid,
+    words,
     tools: true,
     sr: root.querySelector(".borsen-sr"),
     extraKey: (event) => {
@@ -1186,7 +1665,16 @@ function render({ model, el }) {
       root.focus();
     }
   }
+  function drawWords() {
+    const w = words();
+    root.setAttribute(
+      "aria-label",
+      w.t("Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities")
+    );
+    root.lang = w.language;
+  }
   function drawSide() {
+    const w = words();
     const data = model.get("panel") || {};
     const room = model.get("room_card") || {};
     const on = Boolean(data.kind);
@@ -1196,7 +1684,7 @@ function render({ model, el }) {
     toggle.setAttribute("aria-pressed", String(on));
     toggle.setAttribute(
       "aria-label",
-      on ? "Hide the probabilities (key T)" : "Show the probabilities (key T)"
+      on ? w.t("Hide the probabilities (key {key})", { key: "T" }) : w.t("Show the probabilities (key {key})", { key: "T" })
     );
     panel.update(data);
     card.update(room);
@@ -1204,14 +1692,23 @@ function render({ model, el }) {
     keepFocus(hadFocus);
   }
   const onView = () => table.update(model.get("view"));
+  const onSpeech = () => {
+    drawWords();
+    onView();
+    drawSide();
+  };
   model.on("change:view", onView);
   model.on("change:notice", drawNotice);
   model.on("change:panel", drawSide);
   model.on("change:room_card", drawSide);
+  model.on("change:speech", onSpeech);
+  drawWords();
   drawSide();
   onView();
   drawNotice();
+  reportLanguage(model);
   return () => {
+    model.off("change:speech", onSpeech);
     model.off("change:view", onView);
     model.off("change:notice", drawNotice);
     model.off("change:panel", drawSide);
