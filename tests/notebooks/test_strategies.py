@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from norwegian_lessons import assert_written_in, markdown
 from run_notebook import run_notebook
 from same_code import assert_same_code
 
@@ -87,3 +88,10 @@ def test_a_norwegian_strategies_notebook_opens_with_the_curriculum_aims(language
     }  # fmt: skip
     for aim in aims[language]:
         assert aim in text, aim
+
+
+@pytest.mark.parametrize("language", ["nb", "nn"])
+def test_a_norwegian_strategies_lesson_is_written_in_its_own_standard(language):
+    """No bokmål word in the nynorsk prose, and no nynorsk word in the bokmål
+    (tests/notebooks/norwegian_lessons.py)."""
+    assert_written_in(markdown(notebook(language)), language)

@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from norwegian_lessons import assert_written_in, markdown
 from run_notebook import run_notebook
 from same_code import assert_same_code
 
@@ -361,3 +362,10 @@ def test_lesson_6_numbers(lessons):
     ordinary = lessons["ordinary"]
     assert 12 // 2 + 12 // 3 + 12 // 4 + 12 // 5 == 15
     assert lessons["expected_loot"](Rules(), ordinary[:12]) == Fraction(15, 10) == Fraction(3, 2)
+
+
+@pytest.mark.parametrize("language", ["nb", "nn"])
+def test_a_norwegian_teaching_lesson_is_written_in_its_own_standard(language):
+    """No bokmål word in the nynorsk prose, and no nynorsk word in the bokmål
+    (tests/notebooks/norwegian_lessons.py)."""
+    assert_written_in(markdown(notebook(language)), language)
