@@ -15,9 +15,9 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
 
-    from borsen_widget import BorsenWidget, Rules, ThresholdBot
+    from borsen_widget import BorsenWidget, Rules, ThresholdBot, get_language
 
-    return BorsenWidget, Rules, ThresholdBot, mo
+    return BorsenWidget, Rules, ThresholdBot, get_language, mo
 
 
 @app.cell
@@ -54,13 +54,13 @@ def _(BorsenWidget, Rules, ThresholdBot, mo):
 
 
 @app.cell
-def _(game_version, mo, w):
+def _(game_version, get_language, mo, w):
     # Runs again after every move, bot move, new game and rule change (see game_version).
     _game = w.game
     _banks = ", ".join(f"{name} {score}" for name, score in zip(w.names, _game.scores, strict=True))
     _pile = " ".join(str(card) for card in _game.pile) or "empty"
     _turn = "the game is over" if _game.is_over else f"{w.names[_game.current_player]} to play"
-    _rules = "; ".join(w.rules.describe()) or "the original rules"
+    _rules = "; ".join(w.rules.describe(get_language())) or "the original rules"
     mo.md(
         f"""
         **The game in Python** (view {game_version()}): {_turn}; the deck holds
