@@ -139,7 +139,7 @@ describe("rows", () => {
   });
 
   test("the editor's own words in bokmål and nynorsk; each ace's share is read by its name", () => {
-    for (const [language, none] of [["nb", "ingen: regelen slik den står"], ["nn", "ingen: regelen slik den står"]]) {
+    for (const [language, none] of [["nb", "ingen: regelen slik den står"], ["nn", "ingen: regelen slik han står"]]) {
       const { t } = translator(speech(language));
       expect(functionText(null, t)).toBe(none);
       const fn = parse(rowHTML({ name: "loot_rule", rule: "R9", label: "Husregel for byttet",

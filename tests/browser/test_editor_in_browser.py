@@ -1,6 +1,7 @@
 """End-to-end: the rules editor (an anywidget, issue 14) changes the widget's game, validated as
 you type, in a real JupyterLab and headless Chromium: the engine's message beside a refused
-value, labels that are never cut off, both themes readable, keys that stay in the editor."""
+value, labels that are never cut off, both themes readable, keys that stay in the editor; in
+bokmål and nynorsk (issue 21)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ def wait_kernel(kernel, expression: str, expected, page, tries: int = 100):
     raise AssertionError(f"{expression} is {value!r}, expected {expected!r}")
 
 
-def open_editor(page, lab, kernel_of, name: str):
-    write_notebook(lab.root / name, NOTEBOOK)
+def open_editor(page, lab, kernel_of, name: str, cells=NOTEBOOK):
+    write_notebook(lab.root / name, cells)
     kernel = kernel_of(open_notebook(page, lab, name))
     page.wait_for_selector(f"{EDITOR}[data-version]")
     return kernel, page.locator(EDITOR)
@@ -59,7 +60,7 @@ def test_editor_controls_change_the_running_game(page, lab, kernel_of, artifacts
     wait_kernel(kernel, "str(w.rules.ace_shares['S'])", "1", page)
     page.wait_for_function(
         "() => [...document.querySelectorAll('.borsen .borsen-ev-text')]"
-        ".some((e) => e.textContent.includes('ace_shares'))"
+        ".some((e) => e.textContent.includes('each ace robs: ♠ 1,'))"
     )
     editor.locator(".borsen-editor-status").filter(has_text="robs 1 (was 1/2)").wait_for()
 
@@ -79,7 +80,8 @@ def test_editor_controls_change_the_running_game(page, lab, kernel_of, artifacts
     # R14a: the turn cap, typed.
     cap = editor.locator(".borsen-rule-max_turns input")
     cap.fill("0")
-    editor.locator('[data-field="max_turns"]').filter(has_text="max_turns").wait_for()
+    # The person reads the option's label ("Turn cap"); programmers get its name (max_turns).
+    editor.locator('[data-field="max_turns"]').filter(has_text="Turn cap").wait_for()
     cap.fill("300")
     wait_kernel(kernel, "w.rules.max_turns", 300, page)
 
@@ -164,3 +166,44 @@ def test_keys_stay_in_the_editor_and_the_labels_are_whole(page, lab, kernel_of, 
                 ratio = node.evaluate(CONTRAST)
                 assert ratio >= 4.5, (theme, selector, ratio)
         screenshot(page, editor, artifacts / f"rules-editor-{'dark' if dark else 'light'}.png")
+
+
+def test_the_editor_in_norwegian(page, lab, kernel_of, artifacts):
+    """RulesEditor(w, language="nb"): every word on the page in bokmål (its own words from the
+    catalogues, Python's labels and the engine's message told to a person, echoing what was
+    typed); switched to nynorsk it redraws at once, keeping the rules and the refused value.
+    The longer Norwegian labels are never cut off."""
+    cells = [
+        NOTEBOOK[0]
+        .replace("editor = w.rules_editor()", 'editor = RulesEditor(w, language="nb")')
+        .replace("import BorsenWidget", "import BorsenWidget, RulesEditor")
+    ]
+    kernel, editor = open_editor(page, lab, kernel_of, "regler.ipynb", cells)
+    editor.locator(".borsen-editor-title").filter(has_text="Regler").wait_for()
+    assert editor.get_attribute("aria-label") == "Spillereglene"
+    label = editor.locator(".borsen-rule-players .borsen-editor-label")
+    assert label.text_content() == "R1 Spillere"
+    heart = editor.locator(".borsen-share-H input")
+    assert heart.get_attribute("aria-label") == "hjerter ess"
+    heart.fill("1.5")
+    error = editor.locator('[data-field="ace_shares.H"]')
+    error.filter(has_text="ikke 1.5").wait_for()
+    assert error.text_content() == "Andelen for ♥-esset må være mellom 0 og 1, ikke 1.5."
+    assert kernel.eval("str(w.rules.ace_shares['H'])") == "1/3"
+    editor.locator(".borsen-rule-max_turns input").fill("5 000")
+    wait_kernel(kernel, "w.rules.max_turns", 5000, page)
+    editor.locator(".borsen-editor-status").filter(has_text="(var 10 000)").wait_for()
+    for width in (1100, 520):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(200)
+        assert editor.evaluate(CUT_OFF) == [], width
+    page.set_viewport_size({"width": 1100, "height": 900})
+    screenshot(page, editor, artifacts / "rules-editor-nb.png")
+
+    kernel.eval("setattr(editor, 'language', 'nn')")
+    editor.locator(".borsen-editor-title").filter(has_text="Reglar").wait_for()
+    error.filter(has_text="ikkje 1.5").wait_for()
+    assert heart.input_value() == "1.5" and heart.get_attribute("aria-invalid") == "true"
+    assert label.text_content() == "R1 Spelarar"
+    assert kernel.eval("[w.rules.max_turns, str(w.rules.ace_shares['H'])]") == [5000, "1/3"]
+    screenshot(page, editor, artifacts / "rules-editor-nn.png")

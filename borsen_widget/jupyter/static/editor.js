@@ -1,10 +1,5 @@
 /* Built from js/src by `make js` (esbuild); do not edit by hand. */
 
-// src/helpers.js
-function escapeHTML(value) {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
 // src/i18n.js
 var CONTEXT = "";
 function pageLanguages(doc = globalThis.document, nav = globalThis.navigator) {
@@ -104,6 +99,12 @@ function roundHalfEven(value, digits) {
   else whole = Math.round(scaled);
   const text = String(whole).padStart(digits + 1, "0");
   return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+}
+
+// src/helpers.js
+var ENGLISH = translator(void 0);
+function escapeHTML(value) {
+  return String(value).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
 // src/editor-helpers.js
