@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from borsen_widget.i18n import formats, translator, use_language
 from borsen_widget.sim.charts import MIME_TYPE, PALETTE, Chart, ChartRow
 
 
@@ -173,3 +174,49 @@ def test_no_null_in_any_specification():
     ]
     for chart in [*charts, charts[0] | charts[1]]:
         assert nulls(chart.to_dict()) == [], chart
+
+
+# ---------------------------------------------------------------------- languages
+
+
+@pytest.mark.parametrize("language", ["en", "nb", "nn"])
+def test_numbers_are_written_the_languages_way_through_vegas_locale(language):
+    """Issue 21: Vega's number locale (d3-format's) from the language's CLDR symbols: an axis
+    reads 0,25 and 42 % in bokmål and nynorsk."""
+    f = formats(language)
+    spec = Chart("t", y_format=".0%", language=language).line([1, 2], [0.25, 0.5]).to_dict()
+    number = spec["config"]["locale"]["number"]
+    assert number["decimal"] == f["decimal"] and number["thousands"] == f["group"]
+    assert number["percent"] == f["percent_suffix"] and number["grouping"] == [3]
+    assert len(number["currency"]) == 2
+    if language == "en":
+        assert (number["decimal"], number["thousands"], number["percent"]) == (".", ",", "%")
+    else:
+        assert (number["decimal"], number["thousands"]) == (",", "\u00a0")
+        assert number["percent"] == "\u00a0%"
+    (line,) = spec["layer"]
+    assert line["encoding"]["y"]["axis"] == {"format": ".0%"}
+    tips = {tip["field"]: tip for tip in line["encoding"]["tooltip"]}
+    assert tips["y"]["format"] == ".0%" and tips["x"]["title"] == "x"
+    row = (Chart(language=language) | Chart()).to_dict()
+    assert row["config"] == spec["config"] and all("config" not in c for c in row["hconcat"])
+
+
+def test_the_charts_own_words_follow_its_language():
+    chart = Chart("t", x="k", y="andel").bars(["a"], [0.5], low=[0.4], high=[0.6], label="s")
+    chart.band([1, 2], [0, 0], [1, 1]).histogram([1, 2], bins=[0, 2, 4])
+    with use_language("nn"):
+        spec = chart.to_dict()
+    bars, band, histogram = spec["layer"]
+    tips = [tip["title"] for tip in bars["layer"][0]["encoding"]["tooltip"]]
+    assert tips == ["k", "andel", "nedre grense", "øvre grense", "serie"]
+    assert [t["title"] for t in band["encoding"]["tooltip"]] == ["k", "nedre grense", "øvre grense"]
+    assert [t["title"] for t in histogram["encoding"]["tooltip"]] == ["frå", "til", "andel"]
+    assert spec["config"]["locale"]["number"]["decimal"] == ","
+    english = chart.to_dict()  # no language of its own: the chosen one when drawn
+    assert english["config"]["locale"]["number"]["decimal"] == "."
+    assert english["layer"][2]["encoding"]["tooltip"][0]["title"] == "from"
+    assert Chart(language="nb").to_dict()["config"]["locale"]["number"]["decimal"] == ","
+    assert translator("nn").missing == set()
+    with pytest.raises(ValueError, match="y_format"):
+        Chart(y_format=3)

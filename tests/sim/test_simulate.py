@@ -1,10 +1,12 @@
 """simulate(): the result's shape, seat rotation, determinism (serial, processes, Dask),
-intervals, shared wins (R15), the plot, the progress bar and the command line."""
+intervals, shared wins (R15), the plot, the progress bar, the command line, and all of it in
+bokmål and nynorsk with nothing falling back to English (issue 21)."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,12 +16,14 @@ import pandas as pd
 import pytest
 
 from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdBot
+from borsen_widget.i18n import translator, use_language
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
 from borsen_widget.play.playout import playout
 from borsen_widget.sim import environment, seats
 from borsen_widget.sim import simulate as simulate_module
 from borsen_widget.sim.charts import Chart
-from borsen_widget.sim.progress import TextProgress
+from borsen_widget.sim.dispatch import Fallback
+from borsen_widget.sim.progress import TextProgress, WidgetProgress
 from borsen_widget.sim.simulate import (
     SimulationResult,
     game_seed,
@@ -469,3 +473,174 @@ def test_a_kernel_in_a_browser_gets_the_widget_progress_bar(monkeypatch):
     assert progress._in_notebook()
     fake.get_ipython = lambda: None
     assert not progress._in_notebook()
+
+
+# ---------------------------------------------------------------------- languages (issue 21)
+# Every surface a person reads is rendered in English and in each Norwegian standard: the
+# result's summary (fast engine, and the reference engine with each kind of reason), its HTML,
+# both plots, the games' table, the text and widget progress bars and the environment's
+# sentences. No text with words in it may read as its English does (a bot's name is code and
+# stays), and the translator must have missed no message.
+
+CODE_NAMES = ("ThresholdBot(4)", "RandomBot()", "ThresholdBot(2)", "bank_at_two", "one_card")
+
+
+def one_card(ace, bank):  # a house rule the fast path does not play
+    return min(1, sum(not c.is_ace for c in bank))
+
+
+def words(text: str) -> bool:
+    """Does ``text`` hold a word (three letters in a row) other than code (bot names, NumPy,
+    pip install, the option names, the suits' symbols)?"""
+    for code in (*CODE_NAMES, "NumPy", "borsen_widget[sim]", "pip install", "loot_rule"):
+        text = text.replace(code, "")
+    return re.search(r"[^\W\d_]{3}", text) is not None
+
+
+def texts_of_html(html: str) -> list[str]:
+    return [t.strip() for t in re.findall(r">([^<]+)<", html) if t.strip()]
+
+
+def texts_of_spec(spec) -> list[str]:
+    """The titles and texts of a Vega-Lite specification (not its data or field names)."""
+    found = []
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key in ("title", "text") and isinstance(value, str):
+                found.append(value)
+            elif key == "values" and isinstance(value, list):  # data: only the rules' labels
+                found += [row["text"] for row in value if isinstance(row, dict) and "text" in row]
+            else:
+                found += texts_of_spec(value)
+    elif isinstance(spec, list):
+        for item in spec:
+            found += texts_of_spec(item)
+    return found
+
+
+def results_of_each_kind(monkeypatch):
+    """One result of each kind: the fast engine, and the reference engine because of an
+    option, of a bot, of a missing NumPy."""
+    made = {
+        "fast": simulate(Rules(), BOTS, 1200, seed=1),
+        "option": simulate(Rules(loot_rule=one_card), BOTS, 30, seed=1),
+        "bot": simulate(Rules(), [bank_at_two, *BOTS[1:]], 30, seed=1),
+    }
+    with monkeypatch.context() as patch:
+        patch.setattr(environment, "has_fast_path", lambda: False)
+        made["numpy"] = simulate(Rules(players=2), BOTS[:2], 30, seed=2)
+    return made
+
+
+def rendered(result, language: str) -> dict[str, list[str]]:
+    """Every text of a result a person reads, by surface, in ``language``."""
+    games = result.tables()["games"]
+    return {
+        "summary": result.summary(language).splitlines(),
+        "html": texts_of_html(result.to_html(language)),
+        "games": texts_of_html(games.to_html(language))[
+            : 8 + 2 * result.rules.players
+        ],  # the headers
+        "plot by bot": texts_of_spec(result.plot(language=language).to_dict()),
+        "plot by seat": texts_of_spec(result.plot(by="seat", language=language).to_dict()),
+    }
+
+
+@pytest.mark.parametrize("language", ["nb", "nn"])
+def test_nothing_falls_back_to_english(language, monkeypatch):
+    tr = translator(language)
+    before = set(tr.missing)
+    same = []
+    for kind, result in results_of_each_kind(monkeypatch).items():
+        english, norwegian = rendered(result, "en"), rendered(result, language)
+        for surface, texts in english.items():
+            assert len(texts) == len(norwegian[surface]), (kind, surface)
+            for en, other in zip(texts, norwegian[surface], strict=True):
+                if words(en) and en == other:
+                    same.append(f"{kind} {surface}: {en!r}")
+        if kind != "fast":
+            reason = result.fallback.say(language)
+            assert reason != result.fallback_reason and words(reason)
+    sentences = [
+        Fallback("other", "why").say,
+        lambda lang: environment.missing_sentence("pandas", lang),
+    ]
+    for say in sentences:
+        if say("en") == say(language):
+            same.append(say("en"))
+    assert not same, "\n".join(same)
+    assert tr.missing - before == set()
+
+
+@pytest.mark.parametrize("language", ["nb", "nn"])
+def test_the_summary_reads_norwegian(language):
+    result = simulate(Rules(rob_target="leader"), BOTS, 1200, seed=1, language=language)
+    text = result.summary()  # the result's own language
+    spelled = {"nb": ("spill", "spillere", "Hvem et ess raner"), "nn": ("spel", "spelarar", "Kven")}
+    game, players, option = spelled[language]
+    assert text.startswith(f"1\u00a0200 {game}, 3 {players}, {option}")
+    assert "Etter strategi" in text and "Etter plass" in text and "frø 1;" in text
+    assert "ThresholdBot(4)" in text  # a bot's name is code
+    rate = result.seat(0).win_rate
+    assert translator(language).number(rate, 3, 3) in text  # 0,347 with a comma
+    html = result._repr_html_()
+    assert f'lang="{language}"' in html and "<h4>Etter strategi</h4>" in html
+    assert "Etter plass" in result.summary(language)
+    assert "By seat" in result.summary("en")  # a call's language wins over the result's
+    chart = result.plot(by="seat").to_dict()
+    assert chart["config"]["locale"]["number"]["decimal"] == ","
+    assert [row["x"] for row in chart["layer"][0]["data"]["values"]] == [
+        "plass 0",
+        "plass 1",
+        "plass 2",
+    ]
+    assert chart["layer"][1]["data"]["values"] == [{"y": pytest.approx(1 / 3)}]
+    assert chart["layer"][2]["data"]["values"][0]["text"] == "rettferdig andel, 1/3"
+
+
+def test_without_a_language_the_result_follows_set_language():
+    result = simulate(Rules(), BOTS, 300, seed=1)
+    assert result.language is None and "By bot" in result.summary()
+    with use_language("nn"):
+        assert "Etter strategi" in result.summary() and "Etter plass" in repr(result)
+        assert (
+            "vinnarandel"
+            in result.plot().to_dict()["layer"][0]["layer"][0]["encoding"]["y"]["title"]
+        )
+    assert simulate(Rules(), BOTS, 30, seed=1, language="nn-NO").language == "nn"
+    assert list(result.by_bot.columns)[2] == "win_rate"  # names for programs, in any language
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ("simulating", "50%", "500/1,000 games", "games a second")),
+        ("nb", ("simulerer", "50\u00a0%", "500/1\u00a0000 spill", "spill i sekundet")),
+        ("nn", ("simulerer", "50\u00a0%", "500/1\u00a0000 spel", "spel i sekundet")),
+    ],
+)
+def test_progress_texts(language, expected):
+    stream = io.StringIO()
+    bar = TextProgress(1000, stream=stream, language=language)
+    bar.update(500)
+    bar.close()
+    text = stream.getvalue()
+    for part in expected:
+        assert part in text, (part, text)
+    widget = WidgetProgress(1000, language=language)
+    widget.update(500)
+    assert widget.bar.description == expected[0] and expected[2] in widget.text.value
+
+
+def test_the_environments_sentences_in_each_language(monkeypatch, capsys):
+    monkeypatch.setattr(environment, "has_fast_path", lambda: False)
+    monkeypatch.setattr(environment.sys, "platform", "linux")
+    assert environment.note() == environment.LOCAL_SENTENCE
+    environment.report("nn")
+    out = capsys.readouterr().out
+    assert out.startswith("Her spelar simuleringane eitt spel om gongen") and ". " not in out
+    monkeypatch.setattr(environment.sys, "platform", "emscripten")
+    with use_language("nb"):
+        assert environment.note().startswith("Denne siden kjører Python inne i nettleseren din")
+        assert "som Python inne i nettleseren ikke har" in environment.missing_sentence("pandas")
+    assert environment.note("nn").startswith("Denne sida køyrer Python")

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from borsen_widget.i18n import NP_, translator, use_language
 from borsen_widget.sim.tables import SHOWN_ROWS, Table
 
 
@@ -85,3 +86,47 @@ def test_tables_compare_by_content():
     assert Table({"a": [1]}) == Table({"a": [1]}) != Table({"a": [2]})
     with pytest.raises(TypeError):
         hash(Table({"a": [1]}))
+
+
+# ---------------------------------------------------------------------- languages
+
+
+def test_a_table_shows_numbers_and_headers_in_its_language():
+    """Issue 21: 0,333 and 1 000 in bokmål and nynorsk; the headers are messages of the
+    catalogues, the column names stay what programs read."""
+    columns = {
+        "k": [1, 2],
+        "win_rate": [Fraction(1, 3), -0.5],
+        "games": [1000, 2],
+        "seed": [12345, 7],
+    }
+    headers = {"win_rate": NP_("table column", "win rate"), "games": NP_("table column", "games")}
+    table = Table(columns, index="k", headers=headers, ungrouped=["seed"], language="nb")
+    html = table._repr_html_()
+    assert "<th>vinnerandel</th>" in html and "<th>spill</th>" in html and 'lang="nb"' in html
+    assert "<td>0,333</td>" in html and "<td>1\u00a0000</td>" in html and "<td>-0,500</td>" in html
+    assert "<td>12345</td>" in html  # a seed is a name: no groups
+    assert table.columns == ["win_rate", "games", "seed"] and table["win_rate"][0] == Fraction(1, 3)
+    assert table.to_pandas().columns.tolist() == ["win_rate", "games", "seed"]
+    nynorsk = table.to_string("nn").splitlines()
+    assert nynorsk[0].split() == ["k", "vinnarandel", "spel", "seed"]
+    cells = [cell for cell in nynorsk[1].split(" ") if cell]  # not at the no-break space
+    assert cells == ["1", "0,333", "1\u00a0000", "12345"]
+    english = table.to_html("en")
+    assert "<th>win rate</th>" in english and "<td>1,000</td>" in english and 'lang="en"' in english
+    assert Table({"a": [1]}, headers={"a": "my own words"}).header("a", "nn") == "my own words"
+    with pytest.raises(TypeError, match="header"):
+        Table({"a": [1]}, headers={"a": 3})
+
+
+def test_a_table_without_a_language_follows_set_language_when_shown():
+    table = Table({"x": [0.25]}, headers={"x": NP_("table column", "games")})
+    assert "<td>0.250</td>" in table._repr_html_()
+    with use_language("nn"):
+        assert "<td>0,250</td>" in table._repr_html_() and "<th>spel</th>" in table._repr_html_()
+        long = Table({"x": list(range(1000))})
+        assert "1\u00a0000 rader × 1 kolonne" in long._repr_html_()
+        assert long.to_string().endswith("[1\u00a0000 rader × 1 kolonne]")
+    assert "<td>0.250</td>" in table._repr_html_()
+    assert Table({"x": [0.25]}, language="nb-NO").language == "nb"
+    assert translator("nb").missing == set() and translator("nn").missing == set()
