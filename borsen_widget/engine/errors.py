@@ -102,14 +102,17 @@ class RulesError(ValueError):
         for a person: an ``option`` is named by its translated label."""
         values = dict(self.values)
         option = values.get("option")
-        if isinstance(option, str):
-            from .options import OPTION  # options.py imports this module
-
-            if option in OPTION:
-                label = tr.gettext(OPTION[option].label)
-                # TRANSLATORS: a rule option's label named inside a sentence.
-                values["option"] = tr.pgettext("option label", "“{label}”", label=label)
+        if isinstance(option, str) and option in OPTION_LABELS:
+            label = tr.gettext(OPTION_LABELS[option])
+            # TRANSLATORS: a rule option's label named inside a sentence.
+            values["option"] = tr.pgettext("option label", "“{label}”", label=label)
         return tr.gettext(self.message, **values)
+
+
+#: Each rule option's label (a message of the catalogues) by its Python name, for
+#: :meth:`RulesError.told`; filled by :mod:`borsen_widget.engine.options`, which declares them
+#: (and imports this module, so this one cannot import it).
+OPTION_LABELS: dict[str, str] = {}
 
 
 class _English(dict):

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..i18n import N_, translator
 from .cards import SUIT_SYMBOLS
-from .errors import RulesError, quote
+from .errors import OPTION_LABELS, RulesError, quote
 from .shares import DEFAULT_SHARES, MAX_SHARE_DENOMINATOR, AceShares
 
 #: Every legal value (of :attr:`Option.fast`).
@@ -506,6 +506,8 @@ OPTIONS = (
 
 #: Each option by name.
 OPTION = {option.name: option for option in OPTIONS}
+# A RulesError names an option by its label when told to a person.
+OPTION_LABELS.update({option.name: option.label for option in OPTIONS})
 NAMES = tuple(OPTION)
 #: The options that change the deck or the seats: they cannot change during a game.
 STRUCTURAL = tuple(o.name for o in OPTIONS if o.structural)
