@@ -3,9 +3,17 @@
 // play it from the phone when it is that seat's turn. The table is drawn by table.js, the very
 // code the widget uses; everything comes from Python over one WebSocket, and every click is an
 // intent that Python checks (this page may show buttons, but the kernel decides).
+//
+// Each phone reads its own language: the page tells Python the phone's languages (or the one
+// chosen on its switch, kept on the phone) and Python answers with the page's words from the
+// catalogues ({type: "speech", speech: {language, texts}}), then writes its notices, the view
+// and the end of the class in that language for this page alone.
 
 import { escapeHTML, requestIds } from "./helpers.js";
+import { pageLanguages, translator } from "./i18n.js";
 import {
+  LANGUAGE_CHOICES,
+  LANGUAGE_KEY,
   freeSeats,
   nameProblem,
   retryDelay,
@@ -19,33 +27,39 @@ import { mountTable } from "./table.js";
 /** How long a notice shows at least before the game moving on clears it (ms). */
 const NOTICE_MS = 4000;
 
+// The page's frame; every text in it is written by drawWords() in the page's language.
 const TEMPLATE = `
 <header class="borsen-class-head">
   <span class="borsen-class-title">Børsen</span>
   <span class="borsen-class-who"></span>
   <span class="borsen-class-link" role="status"></span>
+  <div class="borsen-class-langs" role="group">${LANGUAGE_CHOICES.map(
+    (l) =>
+      `<button type="button" class="borsen-class-lang" data-language="${l.code}" ` +
+      `lang="${l.code}" aria-pressed="false">${l.name}</button>`,
+  ).join("")}</div>
 </header>
 <form class="borsen-join" novalidate>
-  <h1 class="borsen-join-title">Join the class</h1>
-  <label class="borsen-join-label" for="borsen-name">Your name</label>
+  <h1 class="borsen-join-title"></h1>
+  <label class="borsen-join-label" for="borsen-name"></label>
   <input id="borsen-name" class="borsen-join-name" name="name" autocomplete="nickname"
     autocapitalize="words" spellcheck="false" maxlength="24" required>
-  <button type="submit" class="borsen-btn borsen-primary borsen-join-go">Join</button>
+  <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
   <p class="borsen-join-problem" role="alert"></p>
 </form>
 <div class="borsen-class" hidden>
-  <section class="borsen-me" aria-label="Your seat">
+  <section class="borsen-me">
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
   <section class="borsen-vote" aria-labelledby="borsen-vote-title" hidden>
-    <h2 class="borsen-vote-title" id="borsen-vote-title">Guess first</h2>
+    <h2 class="borsen-vote-title" id="borsen-vote-title"></h2>
     <p class="borsen-vote-question"></p>
-    <div class="borsen-vote-buttons" role="group" aria-label="Your vote">
+    <div class="borsen-vote-buttons" role="group">
       <button type="button" class="borsen-btn borsen-vote-choice" data-vote="draw"
-        aria-pressed="false">Draw</button>
+        aria-pressed="false"></button>
       <button type="button" class="borsen-btn borsen-vote-choice" data-vote="bank"
-        aria-pressed="false">Bank</button>
+        aria-pressed="false"></button>
     </div>
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
@@ -53,7 +67,7 @@ const TEMPLATE = `
   <div class="borsen-game"></div>
 </div>
 <section class="borsen-ended" role="alert" hidden>
-  <h1 class="borsen-ended-title">The class has ended</h1>
+  <h1 class="borsen-ended-title"></h1>
   <p class="borsen-ended-text"></p>
 </section>
 <div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
@@ -75,6 +89,12 @@ export function startStudentPage(root, opts = {}) {
   const ui = {
     who: $(".borsen-class-who"),
     link: $(".borsen-class-link"),
+    langs: $(".borsen-class-langs"),
+    joinTitle: $(".borsen-join-title"),
+    nameLabel: $(".borsen-join-label"),
+    me: $(".borsen-me"),
+    voteTitle: $(".borsen-vote-title"),
+    endedTitle: $(".borsen-ended-title"),
     join: $(".borsen-join"),
     name: $(".borsen-join-name"),
     go: $(".borsen-join-go"),
@@ -106,7 +126,13 @@ export function startStudentPage(root, opts = {}) {
     noticeId: 0,
     notice: null,
     joining: false,
+    speech: null,
+    link: { text: () => "", level: "ok" },
+    endedText: null,
   };
+  /** The page's words: the translator of the language Python last sent this page. */
+  let tr = translator(null);
+  const words = () => tr;
 
   const table = mountTable(root, $(".borsen-game"), {
     send: (intent, extra) => sendIntent(intent, extra),
@@ -114,12 +140,13 @@ export function startStudentPage(root, opts = {}) {
     tools: false,
     sr: $(".borsen-sr"),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
+    words,
   });
 
   function sendRaw(message) {
     const socket = state.socket;
     if (!socket || socket.readyState !== 1) {
-      showNotice("Not connected just now: wait a moment and try again.");
+      showNotice(tr.t("Not connected just now: wait a moment and try again."));
       return false;
     }
     socket.send(JSON.stringify(message));
@@ -159,29 +186,56 @@ export function startStudentPage(root, opts = {}) {
 
   // ---------------------------------------------------------------- drawing
 
+  /** The connection's state: ``text(tr)`` writes it, again after a change of language. */
   function drawLink(text, level = "ok") {
-    ui.link.textContent = text;
+    state.link = { text, level };
+    ui.link.textContent = text(tr);
     ui.link.dataset.level = level;
+  }
+
+  /** The page's own words (the frame, the switch), in the page's language. */
+  function drawWords() {
+    const language = tr.language;
+    root.lang = language;
+    if (typeof document !== "undefined") document.documentElement.lang = language;
+    ui.langs.setAttribute("aria-label", tr.t("Language"));
+    for (const b of ui.langs.querySelectorAll("[data-language]")) {
+      b.setAttribute("aria-pressed", String(state.speech !== null && b.dataset.language === language));
+    }
+    ui.joinTitle.textContent = tr.t("Join the class");
+    ui.nameLabel.textContent = tr.t("Your name");
+    ui.go.textContent = tr.t("Join");
+    ui.me.setAttribute("aria-label", tr.t("Your seat"));
+    ui.voteTitle.textContent = tr.t("Guess first");
+    ui.voteButtons.setAttribute("aria-label", tr.t("Your vote"));
+    // TRANSLATORS: the vote button on a student's phone: draw once more (guess first).
+    ui.voteDraw.textContent = tr.t("Draw");
+    // TRANSLATORS: the vote button on a student's phone: bank the pile (guess first).
+    ui.voteBank.textContent = tr.t("Bank");
+    ui.endedTitle.textContent = tr.t("The class has ended");
+    if (state.endedText) ui.endedText.textContent = state.endedText(tr);
+    ui.link.textContent = state.link.text(tr);
   }
 
   function drawMe() {
     ui.who.textContent = state.you.name;
-    ui.meLine.textContent = seatLine(state.you, state.seats);
+    ui.meLine.textContent = seatLine(state.you, state.seats, tr);
     const mine = state.you.seat !== null && state.you.seat !== undefined;
+    const leave = escapeHTML(tr.t("Leave the seat"));
+    const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));
     const buttons = mine
       ? [`<button type="button" class="borsen-btn borsen-quiet" data-seat-intent="leave">` +
-          "Leave the seat</button>"]
+          `${leave}</button>`]
       : freeSeats(state.seats).map(
           (s) =>
             `<button type="button" class="borsen-btn borsen-secondary" ` +
-            `data-seat-intent="claim" data-seat="${s.seat}">Take ${escapeHTML(s.name)}'s seat` +
-            `</button>`,
+            `data-seat-intent="claim" data-seat="${s.seat}">${take(s)}</button>`,
         );
     ui.meSeats.innerHTML = buttons.join("");
   }
 
   function drawVote() {
-    const card = voteCard(state.cls, state.you.vote);
+    const card = voteCard(state.cls, state.you.vote, tr);
     const hadFocus = ui.vote.contains(document.activeElement);
     ui.vote.hidden = !card.show;
     if (!card.show) return;
@@ -213,15 +267,36 @@ export function startStudentPage(root, opts = {}) {
     root.classList.toggle("is-joined", on);
   }
 
+  /** The class has ended for this page: ``text(tr)`` says why (Python's own words arrive
+   * already in the page's language). */
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    state.endedText = text;
     ui.ended.hidden = false;
-    ui.endedText.textContent = text;
+    ui.endedText.textContent = text(tr);
     ui.join.hidden = true;
     ui.classArea.hidden = true;
-    drawLink("Ended", "off");
+    ui.langs.hidden = true; // no class left to ask for words
+    // TRANSLATORS: the connection's state on a student's phone: the class has ended.
+    drawLink((w) => w.t("Ended"), "off");
     root.classList.add("is-ended");
+  }
+
+  /** Python sent the page's words in a language: every text is drawn again in it. */
+  function speak(speech) {
+    state.speech = speech;
+    tr = translator(speech);
+    drawWords();
+    redraw();
+  }
+
+  /** Tell Python which language this page reads: the one chosen on its switch, else the
+   * phone's. */
+  function sendLanguage() {
+    const chosen = storage.get(LANGUAGE_KEY);
+    const tags = chosen ? [chosen] : pageLanguages();
+    sendRaw({ intent: "page_language", tags, id: ids.next() });
   }
 
   // ---------------------------------------------------------------- messages from Python
@@ -235,7 +310,9 @@ export function startStudentPage(root, opts = {}) {
     }
     if (m.type === "hello") {
       state.tries = 0;
-      drawLink("Connected");
+      // TRANSLATORS: the connection's state on a student's phone.
+      drawLink((w) => w.t("Connected"));
+      sendLanguage();
       const session = storage.get(key);
       if (session) {
         state.joining = true;
@@ -276,14 +353,16 @@ export function startStudentPage(root, opts = {}) {
         ui.go.disabled = false;
       }
       showNotice(m.text, m.level || "warning");
+    } else if (m.type === "speech") {
+      speak(m.speech || {});
     } else if (m.type === "ended") {
-      end(m.text);
+      end(() => String(m.text ?? ""));
     }
   }
 
   function open() {
     if (state.ended) return;
-    drawLink(state.tries ? "Reconnecting…" : "Connecting…", "wait");
+    drawLink((w) => (state.tries ? w.t("Reconnecting…") : w.t("Connecting…")), "wait");
     let socket;
     try {
       socket = connect(socketUrl(href));
@@ -298,7 +377,7 @@ export function startStudentPage(root, opts = {}) {
       state.socket = null;
       if (state.ended) return;
       if (event.code === 4000) {
-        end("This class was opened on another page of yours; this page has left.");
+        end((w) => w.t("This class was opened on another page of yours; this page has left."));
         return;
       }
       retry();
@@ -309,10 +388,10 @@ export function startStudentPage(root, opts = {}) {
     if (state.ended) return;
     state.tries += 1;
     if (state.tries > 12) {
-      end("The class cannot be reached. It may have ended; ask your teacher.");
+      end((w) => w.t("The class cannot be reached. It may have ended; ask your teacher."));
       return;
     }
-    drawLink("Connection lost: reconnecting…", "wait");
+    drawLink((w) => w.t("Connection lost: reconnecting…"), "wait");
     state.timer = setTimeout(open, retryDelay(state.tries - 1));
   }
 
@@ -320,7 +399,7 @@ export function startStudentPage(root, opts = {}) {
 
   function onSubmit(event) {
     event.preventDefault();
-    const problem = nameProblem(ui.name.value);
+    const problem = nameProblem(ui.name.value, 24, tr);
     if (problem) {
       ui.problem.textContent = problem;
       ui.name.focus();
@@ -336,7 +415,11 @@ export function startStudentPage(root, opts = {}) {
   function onClick(event) {
     const button = /** @type {HTMLElement} */ (event.target).closest("button");
     if (!button || button.disabled) return;
-    if (button.dataset.vote) {
+    if (button.dataset.language) {
+      // This phone's choice, kept for the next visit; Python answers with the words.
+      storage.set(LANGUAGE_KEY, button.dataset.language);
+      if (state.socket && state.socket.readyState === 1) sendLanguage();
+    } else if (button.dataset.vote) {
       sendIntent("vote", { choice: button.dataset.vote });
     } else if (button.dataset.seatIntent === "claim") {
       clearNotice();
@@ -351,6 +434,7 @@ export function startStudentPage(root, opts = {}) {
   root.addEventListener("click", onClick);
   ui.go.disabled = true; // until the class says hello
   showJoined(false);
+  drawWords();
   open();
 
   return {

@@ -2,7 +2,8 @@
 and opens the class; five students join from phone-sized pages (390 × 844) by the address the
 widget's join card shows, vote, see the answers after Reveal, take seats, and play a game to
 its end with every person's move made on a student's phone. Python is checked through a second
-client of the kernel; screenshots go to ``test-artifacts/``.
+client of the kernel; screenshots go to ``test-artifacts/``. Two phones of one class read two
+languages (nynorsk and English), each its own, and one switches to bokmål on its page.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     for phone in phones:
         phone.wait_for_function("() => document.querySelectorAll('.borsen-vote-results li').length")
     results = student(phones[2])["results"]
-    assert results[0] == "The class voted: Draw 4 · Bank 1."
+    assert results[0] == "The class voted: 4 to draw, 1 to bank."
     truth = kernel.eval("w.teacher.data()['p_accept']")
     assert truth["counted"] in results[1]
     assert results[2].startswith("Best choice:")
@@ -294,3 +295,119 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
         assert "ended the class" in phone.locator(".borsen-ended-text").inner_text()
     teacher.locator(".borsen-room").wait_for(state="hidden")  # the card goes with the class
     phones[4].screenshot(path=str(artifacts / "class-phone-ended-dark.png"))
+
+
+# Two phones in one class: a Norwegian phone (nynorsk) and an English one, each page in its
+# phone's language, then one switched on the page.
+LANGUAGE_CELL = """\
+from borsen_widget import BorsenWidget, Game, Rules
+
+g = Game.from_position(
+    Rules(players=2),
+    deck="9C 2D 5D 6C AD KS 4H 8D JD 3S 5H QC TD 7C 8C".split(),
+    banks=[["4C"], ["2H"]],
+    pile=["8S"],
+    current_player=0,
+    seed=1,
+)
+w = BorsenWidget(game=g, seats=["Ada", "Bo"], language="en")
+room = w.classroom()
+room.open_seats()
+w"""
+READ_WORDS = """(root) => ({
+  lang: root.lang,
+  title: root.querySelector('.borsen-join-title').textContent,
+  me: root.querySelector('.borsen-me-line').textContent,
+  seats: [...root.querySelectorAll('[data-seat-intent]')].map((b) => b.textContent),
+  log: [...root.querySelectorAll('.borsen-log li')].map((li) => li.textContent),
+  pressed: [...root.querySelectorAll('[data-language][aria-pressed=true]')]
+    .map((b) => b.dataset.language),
+  notice: root.querySelector('.borsen-notice-text')?.textContent || '',
+  ended: root.querySelector('.borsen-ended-text').textContent,
+})"""
+
+
+def test_two_phones_in_one_class_read_nynorsk_and_english(page, browser, lab, kernel_of, artifacts):
+    write_notebook(lab.root / "languages.ipynb", [LANGUAGE_CELL])
+    kernel = kernel_of(open_notebook(page, lab, "languages.ipynb"))
+    card = page.locator(".borsen-room")
+    card.wait_for(state="visible")
+    url = card.locator(".borsen-room-url").inner_text()
+    assert card.locator(".borsen-room-title").inner_text() == "Join on your phone"
+    contexts, phones, errors = [], [], []
+    try:
+        for locale in ("nn-NO", "en-GB"):
+            context = browser.new_context(
+                viewport=PHONE,
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                locale=locale,
+            )
+            phone = context.new_page()
+            phone.set_default_timeout(20_000)
+            phone.on("pageerror", lambda e: errors.append(str(e)))
+            contexts.append(context)
+            phones.append(phone)
+        nn, en = phones
+        for phone in phones:
+            phone.goto(url)
+            phone.locator(".borsen-join-go:not([disabled])").wait_for()
+        nn.wait_for_function(
+            "() => document.querySelector('.borsen-join-title').textContent === 'Bli med i klassen'"
+        )
+        assert nn.evaluate("document.documentElement.lang") == "nn"
+        assert nn.title() == "Børsen: klassen"
+        assert en.locator(".borsen-join-title").inner_text() == "Join the class"
+        nn.screenshot(path=str(artifacts / "class-phone-join-nn.png"))
+        for phone, name in ((nn, "Kari"), (en, "Sam")):
+            phone.locator(".borsen-join-name").fill(name)
+            phone.locator(".borsen-join-go").click()
+            phone.locator(".borsen-class").wait_for(state="visible")
+        # Kari takes Ada's seat (Ada is to play) and draws from her phone, in nynorsk.
+        nn.locator('[data-seat-intent="claim"][data-seat="0"]').click()
+        nn.locator('.borsen-actions button[data-intent="draw"]').wait_for(state="visible")
+        version = kernel.eval("w.version")
+        nn.locator('.borsen-actions button[data-intent="draw"]').click()
+        for phone in phones:
+            wait_version_above(phone, version)
+        words = {
+            lang: p.locator("main.borsen").evaluate(READ_WORDS)
+            for lang, p in (("nn", nn), ("en", en))
+        }
+        assert words["nn"]["lang"] == "nn" and words["nn"]["pressed"] == ["nn"]
+        assert words["nn"]["me"].startswith("Du spelar plassen til Ada")
+        assert words["en"]["me"] == "Take a seat to play, or watch and vote."
+        assert words["en"]["seats"] == ["Take Bo's seat"]
+        assert words["en"]["pressed"] == ["en"]
+        assert any("trekte" in line or "Du " in line for line in words["nn"]["log"]), words["nn"]
+        assert any("drew" in line for line in words["en"]["log"]), words["en"]
+        # The English phone asks Kari's seat: refused on Sam's phone only, in English.
+        en.locator(".borsen-me").evaluate("() => 0")
+        nn.screenshot(path=str(artifacts / "class-phone-nn.png"))
+        en.screenshot(path=str(artifacts / "class-phone-en.png"))
+        # Sam switches his page to bokmål: his words change, Kari's stay nynorsk.
+        en.locator('[data-language="nb"]').click()
+        en.wait_for_function("() => document.querySelector('main.borsen').lang === 'nb'")
+        assert en.locator(".borsen-me-line").inner_text() == (
+            "Ta en plass for å spille, eller se på og stem."
+        )
+        assert en.locator('[data-seat-intent="claim"]').inner_text() == "Ta plassen til Bo"
+        assert nn.locator("main.borsen").evaluate("(r) => r.lang") == "nn"
+        en.screenshot(path=str(artifacts / "class-phone-switched-nb.png"))
+        # The end of the class, in each phone's language.
+        kernel.eval("room.stop()")
+        for phone in phones:
+            phone.locator(".borsen-ended").wait_for(state="visible")
+        assert nn.locator(".borsen-ended-text").inner_text() == (
+            "Læraren din har avslutta klassen. Takk for at du spelte!"
+        )
+        assert en.locator(".borsen-ended-text").inner_text() == (
+            "Læreren din har avsluttet klassen. Takk for at du spilte!"
+        )
+        assert nn.locator(".borsen-ended-title").inner_text() == "Klassen er slutt"
+        nn.screenshot(path=str(artifacts / "class-phone-ended-nn.png"))
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, f"JavaScript errors on a student's page: {errors}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import pathlib
 import socket
 import subprocess
 import sys
@@ -54,9 +55,12 @@ class Client:
         self.ids = 0
 
     @classmethod
-    async def open(cls, room, path: str = "ws") -> Client:
+    async def open(cls, room, path: str = "ws", accept: str | None = None) -> Client:
+        """A page on the class; ``accept``: its browser's Accept-Language."""
         url = room.url.replace("http://", "ws://") + path
-        return cls(await websocket.websocket_connect(url))
+        headers = {"Accept-Language": accept} if accept else {}
+        request = httpclient.HTTPRequest(url, headers=headers)
+        return cls(await websocket.websocket_connect(request))
 
     async def _read(self) -> None:
         while True:
@@ -101,6 +105,12 @@ class Client:
             if m["type"] == kind:
                 return m
         return None
+
+    async def speak(self, *tags: str) -> dict:
+        """Say which languages this page reads (as the page does after hello, or from its
+        switch); returns the words that come back."""
+        rid = await self.send(intent="page_language", tags=list(tags))
+        return await self.wait(lambda m: m.get("request") == rid)
 
     async def join(self, name: str, session: str | None = None) -> dict:
         await self.wait(lambda m: m["type"] == "hello")
@@ -291,7 +301,7 @@ def test_students_join_by_name_and_a_name_is_theirs():
         assert (await b.join("Max"))["type"] == "welcome"
         assert (await c.join("Ola"))["type"] == "welcome"
         full = await d.join("Per")
-        assert full["type"] == "notice" and "full (3 students)" in full["text"]
+        assert full["type"] == "notice" and "full (at most 3 can join)" in full["text"]
         # Before joining, nothing but joining: no view, no moves.
         rid = await e.send(intent="draw", version=w.version)
         assert "Join the class first" in await e.notice(rid)
@@ -459,8 +469,10 @@ def test_a_whole_game_played_from_students_pages(monkeypatch):
             await pages[seat].wait(lambda m, s=seat: m["type"] == "you" and m["seat"] == s)
         moves = 0
         while not w.game.is_over and moves < 400:
-            page = pages[w.game.current_player]
-            view = w.view
+            seat = w.game.current_player
+            page = pages[seat]
+            # The widget's view, the student's seat told as "you".
+            view = w.view_in("en", you=seat) if hasattr(w, "view_in") else w.view
             await page.wait(lambda m, v=view: m["type"] == "view" and m["view"] == v)
             if view["phase"] == "aces":
                 need = view["aces"]["to_list"]
@@ -534,7 +546,9 @@ def test_students_vote_once_each_and_see_the_split_after_reveal():
         await b.join("Max")
         asking = await a.wait(lambda m: m["type"] == "class" and m["class"]["on"])
         assert asking["class"]["hidden"] and asking["class"]["p_accept"] is None
-        assert asking["class"]["votes"] is None and "draw once more" in asking["class"]["question"]
+        assert asking["class"]["votes"] is None and asking["class"]["kind"] == "choice"
+        assert asking["class"]["player"] == w.names[w.game.current_player]
+        assert asking["class"]["pile_size"] == len(w.game.pile)
         await a.send(intent="vote", version=w.version, choice="bank")
         await a.send(intent="vote", version=w.version, choice="draw")  # replaces the first
         await b.send(intent="vote", version=w.version, choice="bank")
@@ -770,3 +784,235 @@ def test_seats_that_go_away_with_fewer_players_are_closed():
         room.stop()
 
     run(scenario)
+
+
+# ---------------------------------------------------------------------------- languages
+
+
+def test_two_phones_in_one_class_read_two_languages():
+    """A phone in nynorsk and one in English, in the same class: each gets its own words, its
+    own notices, the view (the log, the seat it holds as "you") and the end of the class in its
+    language; a phone's language changes that phone only."""
+    from borsen_widget.i18n import front_end_texts
+
+    async def scenario():
+        w = table(seats=["Ada", "Bo", "Cy"])
+        room = w.classroom()
+        room.open_seats()
+        nn = await Client.open(room, accept="nn-NO,nn;q=0.9,nb;q=0.8,en;q=0.5")
+        en = await Client.open(room, accept="en-GB,en;q=0.9")
+        await nn.wait(lambda m: m["type"] == "hello")
+        words = await nn.speak("nn-NO", "nb-NO", "en")
+        assert words["type"] == "speech" and words["speech"]["language"] == "nn"
+        assert words["speech"]["texts"] == front_end_texts("nn")
+        assert (await en.speak("en-US"))["speech"]["language"] == "en"
+        await nn.join("Lina")
+        await en.join("Max")
+        # The same refusal, each in its own language.
+        rid = await nn.send(intent="claim", seat=7)
+        assert await nn.notice(rid) == "Den plassen finst ikkje; ingenting vart endra."
+        rid = await en.send(intent="claim", seat=7)
+        assert await en.notice(rid) == "There is no such seat; nothing changed."
+        # The view: the log in each page's language, the seat a student holds as "you".
+        seat = w.game.current_player
+        room.give_seat(seat, "Lina")
+        await nn.wait(lambda m: m["type"] == "you" and m["seat"] == seat)
+        if hasattr(w, "view_in"):
+            mine = await nn.wait(lambda m: m["type"] == "view" and m["view"].get("you") == seat)
+            assert mine["view"]["language"] == "nn"
+            assert mine["view"]["events"][0]["text"].startswith("Du ")
+            theirs = en.last("view")["view"]
+            assert theirs["language"] == "en" and theirs["version"] == mine["view"]["version"]
+            assert theirs.get("you") is None
+        # Another seat's turn, refused on that page only, in nynorsk.
+        version = w.version
+        rid = await nn.send(intent="bank", version=version, id="n1")
+        if len(w.game.pile) == 0:
+            assert "trekk" in (await nn.notice(rid)).lower()
+        else:
+            await nn.wait(lambda m: m["type"] == "view" and m["view"]["version"] > version)
+        rid = await en.send(intent="draw", version=w.version)
+        assert "You hold no seat" in await en.notice(rid)
+        # Switching one phone's language changes that phone only.
+        since = len(en.messages)
+        assert (await nn.speak("nb"))["speech"]["language"] == "nb"
+        rid = await nn.send(intent="claim", seat=9)
+        assert await nn.notice(rid) == "Den plassen finnes ikke; ingenting ble endret."
+        await settle()
+        assert not [m for m in en.messages[since:] if m["type"] in ("speech", "notice")]
+        # The end of the class, in each page's language.
+        room.stop()
+        ended_nb = await nn.wait(lambda m: m["type"] == "ended")
+        ended_en = await en.wait(lambda m: m["type"] == "ended")
+        assert ended_nb["text"] == "Læreren din har avsluttet klassen. Takk for at du spilte!"
+        assert ended_en["text"] == "Your teacher ended the class. Thank you for playing!"
+
+    run(scenario)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"intent": "page_language", "tags": "nn"},
+        {"intent": "page_language", "tags": ["nn"] * 17},
+        {"intent": "page_language", "tags": ["n" * 36]},
+        {"intent": "page_language", "tags": [1, 2]},
+        {"intent": "page_language", "tags": ["nn"], "everyone": True},
+        {"intent": "page_language"},
+    ],
+)
+def test_a_bad_language_message_is_refused_politely_on_its_page_only(message):
+    async def scenario():
+        w = table()
+        room = w.classroom()
+        page = await Client.open(room, accept="nn")
+        other = await Client.open(room, accept="nb")
+        await page.join("Lina")
+        await other.join("Max")
+        before = state(w)
+        rid = await page.send(**message)
+        text = await page.notice(rid)
+        assert "ingenting vart endra" in text and len(text) < 200  # in the page's nynorsk
+        assert not [m for m in page.messages if m["type"] == "speech"]
+        await settle()
+        assert not [m for m in other.messages if m["type"] in ("notice", "speech")]
+        rid = await page.send(intent="claim", seat=7)
+        assert "ikkje" in await page.notice(rid)  # the page still reads nynorsk
+        assert state(w) == before
+        room.stop()
+
+    run(scenario)
+
+
+def test_a_tag_the_package_does_not_speak_means_english():
+    async def scenario():
+        room = table().classroom()
+        page = await Client.open(room, accept="nn")
+        await page.wait(lambda m: m["type"] == "hello")
+        assert (await page.speak("fr-FR", "de"))["speech"]["language"] == "en"
+        assert (await page.speak())["speech"]["language"] == "en"
+        room.stop()
+
+    run(scenario)
+
+
+def test_the_page_and_the_refusals_follow_the_browsers_language():
+    """Before the page says anything, its browser's Accept-Language decides: the page's
+    lang, title and no-JavaScript line, the refused addresses, the end of the class."""
+
+    async def scenario():
+        room = table().classroom()
+        client = httpclient.AsyncHTTPClient()
+
+        async def get(url, accept):
+            return await client.fetch(url, headers={"Accept-Language": accept}, raise_error=False)
+
+        page = await get(room.url, "nn-NO,nn;q=0.9,en;q=0.4")
+        assert page.code == 200 and b'<html lang="nn">' in page.body
+        assert "Børsen: klassen" in page.body.decode() and "treng JavaScript" in page.body.decode()
+        assert b'<html lang="nb">' in (await get(room.url, "no,en;q=0.5")).body
+        assert b'<html lang="en">' in (await get(room.url, "fr,de;q=0.5")).body
+        base = room.url.rsplit("/", 2)[0] + "/"
+        refused = await get(base + "wrongtoken123/", "nb-NO")
+        assert refused.code == 403 and "Dette er ikke adressen" in refused.body.decode()
+        post = await client.fetch(
+            room.url, method="POST", body=b"x", headers={"Accept-Language": "nn"}, raise_error=False
+        )
+        assert post.code == 405 and "Denne sida svarer berre" in post.body.decode()
+        late = await Client.open(room, accept="nn")
+        room.stop()
+        ended = await late.wait(lambda m: m["type"] == "ended")
+        assert ended["text"] == "Læraren din har avslutta klassen. Takk for at du spelte!"
+
+    run(scenario)
+
+
+def test_the_join_card_and_the_rooms_html_speak_the_widgets_language():
+    from borsen_widget.i18n import translator
+    from borsen_widget.jupyter.classroom.card import card_html, qr_svg
+
+    tr = translator("nn")
+    html = card_html("http://x/", qr_svg("http://x/", tr), students=2, local=True, tr=tr)
+    assert "Bli med i spelet på mobilen din" in html and "Elevar: 2 har vorte med." in html
+    assert 'aria-label="QR-kode med adressa til klassen: http://x/"' in html
+    assert "<code>w.classroom(host=&quot;0.0.0.0&quot;)</code>" not in html
+    assert '<code>w.classroom(host="0.0.0.0")</code>' in html
+    assert "Elevar: ingen har vorte med enno." in card_html("u", "", students=0, local=False, tr=tr)
+
+
+def test_nothing_the_class_tells_a_student_falls_back_to_english(monkeypatch):
+    """Every notice, error and page text of the class, in bokmål and nynorsk: the messages of
+    the classroom's files are all translated, and a class played in each language (joining,
+    every refusal a page can meet, seats taken back, the end) tells nothing in English and
+    misses no message."""
+    from borsen_widget.i18n import translator
+
+    babel = pytest.importorskip("babel.messages.pofile")
+    root = pathlib.Path(__file__).resolve().parents[2]
+    surface = ("jupyter/classroom/", "js/src/student", "js/src/room-card.js")
+    for language in ("nb", "nn"):
+        path = root / "borsen_widget" / "locale" / language / "LC_MESSAGES" / "borsen_widget.po"
+        with path.open("rb") as file:
+            catalogue = babel.read_po(file)
+        mine = [
+            m
+            for m in catalogue
+            if m.id and any(s in loc for loc, _ in m.locations for s in surface)
+        ]
+        assert len(mine) > 60
+        for m in mine:
+            texts = m.string if isinstance(m.string, tuple | list) else [m.string]
+            english = m.id if isinstance(m.id, tuple | list) else [m.id]
+            assert all(texts) and not m.fuzzy, f"{language}: {m.id!r} is not translated"
+            assert texts[0] != english[0], f"{language}: {m.id!r} is left in English"
+    monkeypatch.setattr(sessions, "RATE", 1000.0)
+    monkeypatch.setattr(sessions, "BURST", 1000)
+
+    async def scenario(language):
+        w = table(seats=["Ada", "Bo", "Cy"])
+        room = w.classroom(max_students=2)
+        room.open_seats("Ada", "Bo")
+        a, b, c = [await Client.open(room, accept=language) for _ in range(3)]
+        await a.join("Lina")
+        await b.join("Lina")  # taken
+        await b.join("x" * 30)
+        await b.join("Max")
+        await c.join("Ola")  # full
+        for bad in ("not json", "[1]", json.dumps({"intent": "draw", "pad": "x" * 3000})):
+            await a.conn.write_message(bad)
+        await a.send(intent="leave", x=1)
+        await a.send(intent="leave")
+        await a.send(intent="claim", seat=2)
+        await a.send(intent="claim", seat=9)
+        await a.send(intent="claim", seat=0)
+        await a.send(intent="claim", seat=0)
+        await b.send(intent="claim", seat=0)
+        await b.send(intent="draw", version=w.version)
+        await a.send(intent="vote", version=w.version, choice="draw")
+        await a.send(intent="join", name="Again")
+        await a.send(intent="undo", version=w.version)
+        await a.send(intent="page_language", tags="x")
+        cur = w.game.current_player
+        other = 1 if cur == 0 else 0
+        room.give_seat(other, "Max")
+        await b.send(intent="draw", version=w.version)
+        room.take_back(other)
+        await settle(0.3)
+        room.stop()
+        for page in (a, b, c):
+            await asyncio.wait_for(page.closed.wait(), TIMEOUT)
+        told = [
+            m["text"] for p in (a, b, c) for m in p.messages if m["type"] in ("notice", "ended")
+        ]
+        assert len(told) >= 18, told
+        return told
+
+    english = set()
+    for language in ("nb", "nn"):
+        tr = translator(language)
+        tr.missing.clear()
+        told = run(lambda language=language: scenario(language))
+        assert not tr.missing, f"{language}: missing {sorted(tr.missing)[:5]}"
+        english |= set(run(lambda: scenario("en")))
+        left = [t for t in told if t in english]
+        assert not left, f"{language}: left in English: {left[:3]}"

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import html
 
+from ...i18n import Translator, translator
+
 #: Modules of white space around the code (ISO/IEC 18004 asks for 4).
 QUIET_ZONE = 4
 
 
-def qr_svg(text: str) -> str:
+def qr_svg(text: str, tr: Translator | None = None) -> str:
     """The QR code of ``text`` as an inline SVG that scales to its box (a ``viewBox``, no
-    size), labelled for screen readers."""
+    size), labelled for screen readers in ``tr``'s language (the widget's card labels it
+    again in the language it shows)."""
     import segno
 
     code = segno.make(text, error="m", micro=False)
@@ -31,7 +34,8 @@ def qr_svg(text: str) -> str:
         svgclass="borsen-qr-code",
         lineclass=None,
     )
-    label = html.escape(f"QR code of the class's address: {text}", quote=True)
+    tr = tr or translator("en")
+    label = html.escape(tr.gettext("QR code of the class's address: {url}", url=text), quote=True)
     return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
 
 
@@ -59,22 +63,42 @@ def card_data(
     }
 
 
-def card_html(url: str, qr: str, *, students: int, local: bool) -> str:
-    """The join card as a piece of HTML (``room`` shown in a notebook cell)."""
+def card_html(
+    url: str, qr: str, *, students: int, local: bool, tr: Translator | None = None
+) -> str:
+    """The join card as a piece of HTML (``room`` shown in a notebook cell), in ``tr``'s
+    language."""
+    tr = tr or translator("en")
+    code = '<code>w.classroom(host="0.0.0.0")</code>'
     where = (
-        "Only this computer can open it (the class listens on 127.0.0.1): "
-        '<code>w.classroom(host="0.0.0.0")</code> opens it to the classroom\'s network.'
+        html.escape(
+            tr.gettext(
+                "Only this computer can open it (the class listens on 127.0.0.1): {code} opens "
+                "it to the classroom's network.",
+                code="\0",
+            )
+        ).replace("\0", code)
         if local
-        else "Anyone on this network who has the address can join."
+        else html.escape(tr.gettext("Anyone on this network who has the address can join."))
     )
-    joined = "nobody yet" if not students else f"{students} joined"
+    joined = html.escape(
+        tr.gettext("Students: nobody has joined yet.")
+        if not students
+        else tr.ngettext(
+            "Students: {count} has joined.",
+            "Students: {count} have joined.",
+            students,
+            count=students,
+        )
+    )
+    title = html.escape(tr.gettext("Join the game on your phone"))
     return (
         '<div style="display:flex;gap:24px;align-items:center;flex-wrap:wrap;'
         'font-family:system-ui,sans-serif;padding:12px">'
         f'<div style="width:240px;height:240px;background:#fff;flex:none">{qr}</div>'
-        '<div><div style="font-size:1.1em;opacity:.75">Join the game on your phone</div>'
+        f'<div><div style="font-size:1.1em;opacity:.75">{title}</div>'
         f'<div style="font-size:1.6em;font-weight:700;word-break:break-all;margin:.3em 0">'
         f'<a href="{html.escape(url)}" target="_blank" rel="noopener">{html.escape(url)}</a>'
-        f"</div><div>Students: {joined}.</div>"
+        f"</div><div>{joined}</div>"
         f'<div style="opacity:.75;margin-top:.4em">{where}</div></div></div>'
     )

@@ -2,7 +2,10 @@
 
 Today there is one kind, :class:`Vote`: in guess-first mode each student votes draw or bank
 for the decision on the table, and after Reveal sees the class's split beside the exact chance
-and the best choice (the figures of the teacher's panel, public information only). A kind of
+and the best choice (the figures of the teacher's panel, public information only). The
+question goes to the pages as data, not sentences (who decides, how many cards the pile
+holds, which choice is best and how it is known): each page writes it in the language it
+reads, so one message serves a class that reads bokmål, nynorsk and English at once. A kind of
 question is a small object: the page intent it answers, the question's data for the pages,
 each student's answer and how many answered. :class:`Questions` holds the kinds, hands a
 student's answer to the kind that takes its intent, and decides when the pages hear of a
@@ -78,7 +81,10 @@ class Vote:
 
     def data(self) -> dict:
         """The guess-first question for the students: public figures only, the answers and
-        the class's split only after Reveal (as the teacher's panel has them)."""
+        the class's split only after Reveal (as the teacher's panel has them). Data only:
+        ``player`` decides, the pile holds ``pile_size`` cards; the best ``choice`` is
+        ``{"action", "how", "same"}`` (``how``: "only", "exact", "proven" or None, not known
+        yet; ``same``: drawing and banking are worth exactly the same)."""
         widget = self._widget
         if not (widget.guess_first and self._following):
             return {"on": False}
@@ -91,7 +97,8 @@ class Vote:
             "kind": kind,
             "decision": data.get("decision"),
             "version": data.get("version"),
-            "question": data.get("question") or "",
+            "player": data.get("player") or "",
+            "pile_size": data.get("pile_size") or 0,
             "hidden": bool(data.get("hidden")),
             "voters": guess.get("voters", 0),
             "votes": guess.get("votes"),
@@ -101,10 +108,15 @@ class Vote:
         if out["asking"] and not out["hidden"]:
             p = data.get("p_accept")
             if p:
-                out["p_accept"] = {k: p[k] for k in ("counted", "fraction", "sentence") if k in p}
+                out["p_accept"] = {k: p[k] for k in ("counted", "fraction") if k in p}
             choice = data.get("choice")
             if choice:
-                out["choice"] = {k: choice.get(k) for k in ("action", "how", "text")}
+                margin = choice.get("margin") or {}
+                out["choice"] = {
+                    "action": choice.get("action"),
+                    "how": choice.get("how"),
+                    "same": choice.get("how") == "exact" and margin.get("fraction") == "0/1",
+                }
         return out
 
 

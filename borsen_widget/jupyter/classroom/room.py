@@ -16,6 +16,8 @@ Python, everything a student's page may rely on. The kernel is the only truth:
   have voted and, after Reveal, the class's split beside the exact chance and the best choice.
 - A request that cannot be carried out is answered with a polite notice to the page that sent
   it, and to no other (requests carry an id; the notice names it); nothing changes.
+- Each page reads its own language (its phone's, or the one chosen on its switch; see
+  :mod:`~borsen_widget.jupyter.classroom.speech`), and that page's alone.
 
 Safe by default: the server listens on 127.0.0.1 unless the teacher names a host; the address
 holds a random token (without it every request is refused); each student has a session (a
@@ -42,11 +44,14 @@ import sys
 from collections.abc import Callable
 
 from ...engine.errors import quote
+from ...i18n import LANGUAGES, N_, pick_language, translator
+from ..language import PAGE_LANGUAGE
 from ..protocol import STUDENT_INTENTS, BadMessage, read_request, request_id
 from .card import card_data, card_html, qr_svg
 from .questions import Questions
 from .seats import Seats
 from .sessions import FRAME_LIMIT, Page, Sessions, Student, dumps
+from .speech import Views, ended, page_html, refusal, widget_language
 
 __all__ = ["Classroom"]
 
@@ -63,7 +68,6 @@ ASSETS = {
     "widget.css": ("widget.css", "text/css; charset=utf-8"),
 }
 STATIC = pathlib.Path(__file__).resolve().parents[1] / "static"
-ENDED = "Your teacher ended the class. Thank you for playing!"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -125,6 +129,7 @@ class Classroom:
         self._sessions = Sessions(max_students)
         self._seats = Seats(widget, self._sessions)
         self._questions = Questions(widget, self._on_figures)
+        self._views = Views(widget, self._seats)
         self._assets = self._load_assets()
         self._summary_timer: asyncio.TimerHandle | None = None
         self._running = True
@@ -135,7 +140,7 @@ class Classroom:
         self.url = join_address(host, self.port, self._sessions.token, address)
         self._local = is_loopback(host)
         try:
-            self._qr = qr_svg(self.url)
+            self._qr = qr_svg(self.url, translator(widget_language(widget)))
             widget.observe(self._on_view, names="view")
             widget.observe(self._on_guess, names="guess_first")
             self._questions.follow(bool(widget.guess_first))
@@ -198,7 +203,7 @@ class Classroom:
         if self._summary_timer is not None:
             self._summary_timer.cancel()
             self._summary_timer = None
-        self._sessions.end(dumps({"type": "ended", "text": ENDED}))
+        self._sessions.end(ended)
         self._server.stop()
         widget = self._widget
         with contextlib.suppress(ValueError):
@@ -213,9 +218,10 @@ class Classroom:
         return f"<Classroom {state} at {self.url}: {len(self._sessions)} students>"
 
     def _repr_html_(self) -> str:
+        tr = translator(widget_language(self._widget))
         if not self._running:
-            return "<p>The class has ended.</p>"
-        return card_html(self.url, self._qr, students=len(self._sessions), local=self._local)
+            return "<p>" + tr.gettext("The class has ended.") + "</p>"
+        return card_html(self.url, self._qr, students=len(self._sessions), local=self._local, tr=tr)
 
     # ------------------------------------------------------------------ the server's side
 
@@ -223,18 +229,26 @@ class Classroom:
         """Whether ``token`` is this class's (compared in constant time)."""
         return self._running and self._sessions.is_token(token)
 
-    def asset(self, name: str) -> tuple[bytes, str] | None:
-        """One of the page's files, from memory: ``(body, content type)``, or None."""
+    def asset(self, name: str, languages=()) -> tuple[bytes, str] | None:
+        """One of the page's files, from memory: ``(body, content type)``, or None; the page
+        itself in the first of ``languages`` (the browser's) the package speaks."""
+        if name == "":
+            return self._pages[pick_language(list(languages))]
         return self._assets.get(name)
 
-    def page_opened(self, send: Callable[[str], None], close: Callable[[int, str], None]):
-        """A page connected; returns its :class:`Page`, or None when the class has ended or is
-        full of pages (it is told so and closed)."""
+    def page_opened(
+        self,
+        send: Callable[[str], None],
+        close: Callable[[int, str], None],
+        languages: list[str] | None = None,
+    ):
+        """A page connected (``languages``: its browser's); returns its :class:`Page`, or None
+        when the class has ended or is full of pages (it is told so and closed)."""
         if not self._running:
-            send(dumps({"type": "ended", "text": ENDED}))
+            send(ended(pick_language(languages or [])))
             close(1001, "the class has ended")
             return None
-        return self._sessions.open_page(send, close)
+        return self._sessions.open_page(send, close, languages)
 
     def page_closed(self, page: Page | None) -> None:
         if page is not None and self._sessions.close_page(page):
@@ -249,13 +263,16 @@ class Classroom:
         try:
             content = json.loads(message)
         except (ValueError, RecursionError):
-            page.notice("A message from this page was not understood; nothing changed.")
+            page.notice(N_("A message from this page was not understood; nothing changed."))
             return
         rid = request_id(content)
         try:
             if not isinstance(content, dict):
                 raise BadMessage("A message from this page was not understood; nothing changed.")
             intent = content.get("intent")
+            if intent == PAGE_LANGUAGE:
+                self._language(page, content)
+                return
             if intent == "join":
                 self._join(page, content)
                 return
@@ -268,23 +285,31 @@ class Classroom:
             else:
                 self._play(student, content)
         except BadMessage as error:
-            page.notice(str(error), request=rid)
+            page.say(refusal(error, page.tr, self._widget, you=True), request=rid)
         except Exception as error:  # a house rule (Python) may raise: the game is restored
             log.warning("borsen_widget: a student's request failed", exc_info=True)
             page.notice(
-                f"That did not work ({type(error).__name__}: {quote(str(error), 200)[1:-1]}); "
-                "nothing changed.",
+                N_("That did not work ({error}); nothing changed."),
                 request=rid,
+                error=f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}",
             )
 
     # ------------------------------------------------------------------ requests
+
+    def _language(self, page: Page, content: dict) -> None:
+        """A page says which language it reads: its words come back, and a joined page gets
+        the view again, written in it."""
+        before = page.language
+        self._sessions.set_language(page, content)
+        if page.student is not None and page.student.page is page and page.language != before:
+            page.send(self._views.message(page))
 
     def _join(self, page: Page, content: dict) -> None:
         student = self._sessions.join(page, content)
         if student is None:
             return  # a session this class does not know: the page asks for a name again
         # A page that (re)joins gets the whole class at once, then its own line.
-        page.send(self._view_message())
+        page.send(self._views.message(page))
         page.send(self._room_message())
         page.send(self._questions.message())
         self._send_you(student)
@@ -300,19 +325,19 @@ class Classroom:
 
     # ------------------------------------------------------------------ what pages see
 
-    def _view_message(self) -> str:
-        return dumps({"type": "view", "view": self._widget.view})
-
     def _room_message(self) -> str:
         return dumps(
             {"type": "room", "seats": self._seats.for_screen(), "students": len(self._sessions)}
         )
 
     def _send_you(self, student: Student) -> None:
-        if student.page is None:
+        page = student.page
+        if page is None:
             return
         you = {"type": "you", "name": student.name, "seat": self._seats.of(student)}
-        student.page.send(dumps({**you, **self._questions.answers_of(student)}))
+        page.send(dumps({**you, **self._questions.answers_of(student)}))
+        if page.view_key != self._views.key(page, sent=False):
+            page.send(self._views.message(page))  # a new seat: the log now says "you" for it
 
     def _send_card(self) -> None:
         if self._running:
@@ -354,7 +379,7 @@ class Classroom:
         """The widget published a new view: every student's page gets it at once."""
         if not self._running:
             return
-        self._sessions.broadcast(dumps({"type": "view", "view": change["new"]}))
+        self._sessions.broadcast_in(self._views.message, key=self._views.key)
         if self._seats.prune():
             self._changed()
         self._summary_soon()  # a new decision clears the votes: the card's count follows
@@ -384,7 +409,9 @@ class Classroom:
 
     # ------------------------------------------------------------------ files
 
-    @staticmethod
-    def _load_assets() -> dict[str, tuple[bytes, str]]:
-        """The page's files, read once: the server never opens a file by a name it was sent."""
-        return {name: ((STATIC / f).read_bytes(), kind) for name, (f, kind) in ASSETS.items()}
+    def _load_assets(self) -> dict[str, tuple[bytes, str]]:
+        """The page's files, read once: the server never opens a file by a name it was sent.
+        The page itself is kept in each language (its title and no-JavaScript line)."""
+        assets = {name: ((STATIC / f).read_bytes(), kind) for name, (f, kind) in ASSETS.items()}
+        self._pages = {lang: (page_html(assets[""][0], lang), assets[""][1]) for lang in LANGUAGES}
+        return assets

@@ -12,6 +12,7 @@ here either raises before it changes anything or completes).
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..protocol import BadMessage, Request
 from .sessions import Sessions, Student
 
@@ -131,7 +132,9 @@ class Seats:
             raise BadMessage("There is no such seat; nothing changed.")
         if intent == "open_seat":
             if self._widget.bots[seat] is not None:
-                raise BadMessage(f"{names[seat]} is a bot: only a person's seat can be opened.")
+                raise BadMessage(
+                    "{player} is a bot: only a person's seat can be opened.", player=names[seat]
+                )
             self.open((seat,))
         else:
             self.take_back((seat,))
@@ -145,12 +148,19 @@ class Seats:
             self._open.discard(seat)
             session = self._holders.pop(seat, None)
             page = None if session is None else self._sessions.get(session).page
-            if page is not None:
+            if page is None:
+                continue
+            if seat >= len(bots):
                 page.notice(
-                    f"Your seat is no longer a student's: the game now has {len(bots)} seats."
-                    if seat >= len(bots)
-                    else f"{self._widget.names[seat]}'s seat is now played by a bot.",
+                    N_("Your seat is no longer a student's: the game now has {count} seats."),
                     level="info",
+                    count=len(bots),
+                )
+            else:
+                page.notice(
+                    N_("{player}'s seat is now played by a bot."),
+                    level="info",
+                    player=self._widget.names[seat],
                 )
         return bool(gone)
 
@@ -173,13 +183,18 @@ class Seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
             raise BadMessage("There is no such seat; nothing changed.")
         if seat not in self._open:
-            raise BadMessage(f"{names[seat]}'s seat is not open to students; ask your teacher.")
+            raise BadMessage(
+                "{player}'s seat is not open to students; ask your teacher.", player=names[seat]
+            )
         holder = self._holders.get(seat)
         if holder == student.session:
-            raise BadMessage(f"You hold {names[seat]}'s seat already.")
+            raise BadMessage("You hold {player}'s seat already.", player=names[seat])
         if holder is not None:
-            taken = self._sessions.get(holder).name
-            raise BadMessage(f"{taken} holds {names[seat]}'s seat already: choose another.")
+            raise BadMessage(
+                "{student} holds {player}'s seat already: choose another.",
+                student=self._sessions.get(holder).name,
+                player=names[seat],
+            )
         self._seat(student, seat)
 
     def play(self, student: Student, request: Request) -> None:
@@ -194,8 +209,11 @@ class Seats:
         if game.is_over:
             raise BadMessage("The game is over.")
         if game.current_player != seat:
-            who = names[game.current_player]
-            raise BadMessage(f"It is {who}'s turn, not {names[seat]}'s: wait for your turn.")
+            raise BadMessage(
+                "It is {player}'s turn, not {seat}'s: wait for your turn.",
+                player=names[game.current_player],
+                seat=names[seat],
+            )
         with widget.hold_sync():
             widget.handle(request)
 
@@ -210,5 +228,7 @@ class Seats:
     def _tell_seat_lost(self, student: Student, seat: int) -> None:
         if student.page is not None:
             student.page.notice(
-                f"Your teacher took {self._widget.names[seat]}'s seat back.", level="info"
+                N_("Your teacher took {player}'s seat back."),
+                level="info",
+                player=self._widget.names[seat],
             )

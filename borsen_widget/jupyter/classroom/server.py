@@ -5,9 +5,9 @@ decides everything; this module only carries bytes), and the join address studen
 Every address starts with the class's token: ``/<token>/`` is the page, ``/<token>/student.js``,
 ``/<token>/student.css`` and ``/<token>/widget.css`` what it loads (from memory), and
 ``/<token>/ws`` its WebSocket. Anything else, or a wrong token, is refused with a short page
-that says why; only GET is answered. Requests are not logged (a refused one would otherwise
-land in the notebook as a warning). tornado ships with every Jupyter kernel (ipykernel needs
-it); it is imported here only, when a class is opened.
+that says why, in the browser's language; only GET is answered. Requests are not logged (a
+refused one would otherwise land in the notebook as a warning). tornado ships with every
+Jupyter kernel (ipykernel needs it); it is imported here only, when a class is opened.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ import ipaddress
 import socket
 
 from tornado import httpserver, netutil, web, websocket
+
+from ...i18n import N_, pick_language, translator
+from .speech import accept_languages
 
 #: Headers of every answer: no caching (a new class, a new page), no address of the class
 #: leaking to another site, scripts and styles from this server only, no framing.
@@ -33,12 +36,21 @@ HEADERS = {
         "frame-ancestors 'none'"
     ),
 }
+#: The short pages of a refused request, in the browser's language (``Accept-Language``).
 REFUSED = {
-    403: "This is not the address of an open class. Check the address your teacher shows "
-    "(or scan the code again).",
-    404: "There is nothing here. The class's page is at the address your teacher shows.",
-    405: "This page only answers a browser opening it.",
+    403: N_(
+        "This is not the address of an open class. Check the address your teacher shows "
+        "(or scan the code again)."
+    ),
+    404: N_("There is nothing here. The class's page is at the address your teacher shows."),
+    405: N_("This page only answers a browser opening it."),
 }
+UNANSWERED = N_("That request could not be answered.")
+
+
+def _languages(request) -> list[str]:
+    """The languages the browser asks for (its ``Accept-Language``), most wanted first."""
+    return accept_languages(request.headers.get("Accept-Language"))
 
 
 class _Handler(web.RequestHandler):
@@ -50,10 +62,11 @@ class _Handler(web.RequestHandler):
             self.set_header(key, value)
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        text = REFUSED.get(status_code, "That request could not be answered.")
+        language = pick_language(_languages(self.request))
+        text = translator(language).gettext(REFUSED.get(status_code, UNANSWERED))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(
-            '<!doctype html><html lang="en"><meta charset="utf-8">'
+            f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
             f"{html.escape(text)}</p></html>"
@@ -66,7 +79,7 @@ class _Page(_Handler):
     def get(self, token: str, name: str | None = None) -> None:
         if not self.room.is_token(token):
             raise web.HTTPError(403)
-        asset = self.room.asset(name or "")
+        asset = self.room.asset(name or "", _languages(self.request))
         if asset is None:
             raise web.HTTPError(404)
         body, kind = asset
@@ -102,13 +115,14 @@ class _Socket(websocket.WebSocketHandler):
     async def get(self, token: str, *args, **kwargs):
         if not self.room.is_token(token):
             self.set_status(403)
-            self.finish(REFUSED[403])
+            tr = translator(pick_language(_languages(self.request)))
+            self.finish(tr.gettext(REFUSED[403]))
             return
         await super().get(token, *args, **kwargs)
 
     def open(self, *_args) -> None:
         self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
-        self.page = self.room.page_opened(self._send, self._close)
+        self.page = self.room.page_opened(self._send, self._close, _languages(self.request))
 
     def on_message(self, message) -> None:
         self.room.receive(self.page, message)

@@ -2,8 +2,9 @@
 
 - :class:`Student`: one student, their session (the page's key to being this student again)
   and their page while it is connected;
-- :class:`Page`: one connected page, how to send it a message and close it, and its share of
-  the message rate and size;
+- :class:`Page`: one connected page, how to send it a message and close it, the language it
+  reads (each page its own: a phone's language, or the one chosen on its switch), and its
+  share of the message rate and size;
 - :class:`Sessions`: the class's token, its students by session and its pages: joining (a name
   once taken is theirs; a page that comes back with its session is the same student),
   replacing a student's older page, and the limits in students and pages, each refused
@@ -21,8 +22,10 @@ import json
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
+from ...i18n import N_, Translator, front_end_texts, pick_language, translator
+from ..language import read_page_tags
 from ..protocol import BadMessage, request_id
 
 __all__ = ["Page", "Sessions", "Student", "clean_name", "dumps"]
@@ -59,7 +62,9 @@ def clean_name(value) -> str:
     if not name:
         raise BadMessage("Type your name to join.")
     if len(name) > MAX_NAME:
-        raise BadMessage(f"A name has at most {MAX_NAME} letters; choose a shorter one.")
+        raise BadMessage(
+            "A name has at most {count} letters; choose a shorter one.", count=MAX_NAME
+        )
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise BadMessage("A name is letters, digits and spaces; choose another.")
     return name
@@ -82,12 +87,23 @@ class Student:
 
 class Page:
     """One connected page: how to send it a message and close it, its student once joined,
-    and its share of the message rate (a token bucket: :data:`RATE` a second, :data:`BURST`)."""
+    the language it reads (``"en"``, ``"nb"``, ``"nn"``: first the browser's, from the
+    ``Accept-Language`` of its connection, then what the page itself says, see
+    :meth:`Sessions.set_language`), and its share of the message rate (a token bucket:
+    :data:`RATE` a second, :data:`BURST`)."""
 
-    def __init__(self, send: Callable[[str], None], close: Callable[[int, str], None]):
+    def __init__(
+        self,
+        send: Callable[[str], None],
+        close: Callable[[int, str], None],
+        language: str = "en",
+    ):
         self.send = send
         self.close = close
         self.student: Student | None = None
+        self.language = language
+        #: The language and seat the view this page last got was told for (see the room).
+        self.view_key: tuple | None = None
         self._tokens = float(BURST)
         self._stamp = time.monotonic()
         self._warned = -WARN_EVERY
@@ -115,22 +131,43 @@ class Page:
         if not self.allow():
             if self.should_warn():
                 self.notice(
-                    "Too many messages from this page at once: they were ignored. Wait a "
-                    "moment, then try again."
+                    N_(
+                        "Too many messages from this page at once: they were ignored. Wait a "
+                        "moment, then try again."
+                    )
                 )
             return False
         if not isinstance(message, str):
-            self.notice("A message from this page was not understood; nothing changed.")
+            self.notice(N_("A message from this page was not understood; nothing changed."))
             return False
         if len(message) > MAX_MESSAGE or len(message.encode("utf-8")) > MAX_MESSAGE:
             self.notice(
-                f"A message from this page was too long ({len(message.encode('utf-8')):,} "
-                f"bytes; at most {MAX_MESSAGE:,}); nothing changed."
+                N_(
+                    "A message from this page was too long ({size} bytes; at most {limit}); "
+                    "nothing changed."
+                ),
+                size=len(message.encode("utf-8")),
+                limit=MAX_MESSAGE,
             )
             return False
         return True
 
-    def notice(self, text: str, request=None, level: str = "warning") -> None:
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language this page reads."""
+        return translator(self.language)
+
+    def notice(self, message: str, request=None, level: str = "warning", **values) -> None:
+        """Tell this page ``message`` (a message of the catalogues, marked ``N_``, with its
+        ``{placeholders}`` in ``values``) in its own language."""
+        self.say(self.tr.gettext(message, **values), request=request, level=level)
+
+    def refuse(self, error: BadMessage, request=None) -> None:
+        """Tell this page why its request was refused, in its own language."""
+        self.say(error.told(self.tr), request=request)
+
+    def say(self, text: str, request=None, level: str = "warning") -> None:
+        """Send a notice already written in this page's language."""
         self.send(dumps({"type": "notice", "text": text, "level": level, "request": request}))
 
 
@@ -184,17 +221,44 @@ class Sessions:
         for page in self.joined_pages():
             page.send(text)
 
-    def open_page(self, send: Callable[[str], None], close: Callable[[int, str], None]):
-        """A page connected; returns its :class:`Page`, or None when the class is full of pages
-        (it is told so and closed)."""
-        page = Page(send, close)
+    def broadcast_in(self, write: Callable[[Page], str], key: Callable[[Page], Hashable]) -> None:
+        """Send every student's page ``write(page)``, a message told its way (in its language,
+        for its seat), written once for each ``key(page)`` (pages with the same key read the
+        same message)."""
+        written: dict = {}
+        for page in self.joined_pages():
+            k = key(page)
+            if k not in written:
+                written[k] = write(page)
+            page.send(written[k])
+
+    def open_page(
+        self,
+        send: Callable[[str], None],
+        close: Callable[[int, str], None],
+        languages: list[str] | None = None,
+    ):
+        """A page connected (``languages``: its browser's, most wanted first); returns its
+        :class:`Page`, or None when the class is full of pages (it is told so and closed)."""
+        page = Page(send, close, pick_language(languages or []))
         if len(self._pages) >= self.max_students + SPARE_PAGES:
-            page.notice("Too many pages are open on this class just now; try again in a minute.")
+            page.notice(
+                N_("Too many pages are open on this class just now; try again in a minute.")
+            )
             page.close(1013, "too many pages")
             return None
         self._pages.add(page)
         page.send(dumps({"type": "hello", "max_name": MAX_NAME}))
         return page
+
+    @staticmethod
+    def set_language(page: Page, content: dict) -> None:
+        """A page's ``page_language``: the language it reads from now on (the first of its
+        tags the package speaks, else English), told to that page alone with its words (the
+        same ``speech`` a widget's page gets). Raises BadMessage on a malformed one."""
+        page.language = pick_language(read_page_tags(content))
+        speech = {"language": page.language, "texts": front_end_texts(page.language)}
+        page.send(dumps({"type": "speech", "speech": speech, "request": request_id(content)}))
 
     def close_page(self, page: Page) -> bool:
         """A page went away; True when it was a student's page (whose count changed)."""
@@ -205,10 +269,11 @@ class Sessions:
             return True
         return False
 
-    def end(self, text: str) -> None:
-        """Send ``text`` to every page, close it and forget it (the class has ended)."""
+    def end(self, write: Callable[[str], str]) -> None:
+        """Send every page ``write(language)`` in its language, close it and forget it (the
+        class has ended)."""
         for page in list(self._pages):
-            page.send(text)
+            page.send(write(page.language))
             page.close(1001, "the class has ended")
         self._pages.clear()
 
@@ -221,7 +286,7 @@ class Sessions:
         if unknown:
             raise BadMessage("A message from this page had unknown fields; nothing changed.")
         if page.student is not None:
-            raise BadMessage(f"This page has joined already, as {page.student.name}.")
+            raise BadMessage("This page has joined already, as {name}.", name=page.student.name)
         session = content.get("session")
         if session is not None and (not isinstance(session, str) or len(session) > MAX_SESSION):
             raise BadMessage("A message from this page was not understood; nothing changed.")
@@ -233,10 +298,13 @@ class Sessions:
                 return None
             name = clean_name(content.get("name"))
             if self.named(name) is not None:
-                raise BadMessage(f"The name {name} is taken: add an initial, or choose another.")
+                raise BadMessage(
+                    "The name {name} is taken: add an initial, or choose another.", name=name
+                )
             if len(self._students) >= self.max_students:
                 raise BadMessage(
-                    f"The class is full ({self.max_students} students): ask your teacher."
+                    "The class is full (at most {count} can join): ask your teacher.",
+                    count=self.max_students,
                 )
             student = Student(name, secrets.token_urlsafe(24))
             self._students[student.session] = student
@@ -244,7 +312,10 @@ class Sessions:
         if old is not None and old is not page:
             # The same student on a newer page (a reload, another tab): that one counts.
             old.student = None
-            old.notice(f"{student.name} opened the class on another page; this one has left.")
+            old.notice(
+                N_("{name} opened the class on another page; this one has left."),
+                name=student.name,
+            )
             old.close(4000, "opened on another page")
             self._pages.discard(old)
         page.student = student

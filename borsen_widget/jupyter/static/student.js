@@ -1,42 +1,139 @@
 /* Built from js/src by `make js` (esbuild); do not edit by hand. */
 
-// src/words.js
-var RANK_WORDS = {
-  2: "two",
-  3: "three",
-  4: "four",
-  5: "five",
-  6: "six",
-  7: "seven",
-  8: "eight",
-  9: "nine",
-  10: "ten",
-  J: "jack",
-  Q: "queen",
-  K: "king",
-  A: "ace"
-};
-function count(n, word = "card") {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+// src/i18n.js
+var CONTEXT = "";
+function pageLanguages(doc = globalThis.document, nav = globalThis.navigator) {
+  const tags = [];
+  const lang = doc?.documentElement?.lang;
+  if (lang && /^(nb|nn|no)\b/i.test(lang)) tags.push(lang);
+  const wanted = nav?.languages?.length ? nav.languages : [nav?.language];
+  for (const tag of wanted) if (typeof tag === "string" && tag) tags.push(tag);
+  return tags.slice(0, 16).map((tag) => tag.slice(0, 35));
+}
+function translator(speech) {
+  const texts = speech && speech.texts || {};
+  const head = texts[""] || {};
+  const formats = head.formats || {};
+  const language = speech && speech.language || "en";
+  const decimal = formats.decimal || ".";
+  const group = formats.group ?? ",";
+  const grouping = formats.grouping || [3, 3];
+  const minus = formats.minus || "-";
+  function number(value, maxDigits = 3, minDigits = 0) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+    const sign = value < 0 || Object.is(value, -0) ? minus : "";
+    let [whole, frac = ""] = roundHalfEven(Math.abs(value), maxDigits).split(".");
+    frac = frac.replace(/0+$/, "").padEnd(Math.min(minDigits, maxDigits), "0");
+    const groups = [];
+    let size = grouping[0];
+    while (whole.length > size) {
+      groups.unshift(whole.slice(-size));
+      whole = whole.slice(0, -size);
+      size = grouping[1];
+    }
+    whole = [whole, ...groups].join(group);
+    return sign + whole + (frac ? decimal + frac : "");
+  }
+  function percent(value, digits = 0) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+    const text = number(Math.abs(value) * 100, digits, digits);
+    const sign = value < 0 ? minus : "";
+    return sign + (formats.percent_prefix || "") + text + (formats.percent_suffix ?? "%");
+  }
+  function join(items) {
+    const list = formats.list || { 2: "{0} and {1}", start: "{0}, {1}", middle: "{0}, {1}", end: "{0} and {1}" };
+    const parts = items.map(String);
+    const put = (pattern, a, b) => pattern.replace("{0}", a).replace("{1}", b);
+    if (parts.length <= 1) return parts.join("");
+    if (parts.length === 2) return put(list["2"], parts[0], parts[1]);
+    let text = put(list.start, parts[0], parts[1]);
+    for (const part of parts.slice(2, -1)) text = put(list.middle, text, part);
+    return put(list.end, text, parts[parts.length - 1]);
+  }
+  function show(value) {
+    return typeof value === "number" ? number(value) : String(value);
+  }
+  function fill(text, values) {
+    if (!values) return text;
+    return text.replace(
+      /\{(\w+)\}/g,
+      (whole, key) => Object.prototype.hasOwnProperty.call(values, key) ? show(values[key]) : whole
+    );
+  }
+  const pluralIndex = (n) => n === 1 ? 0 : 1;
+  function lookup(key) {
+    const found = texts[key];
+    return Array.isArray(found) ? found : null;
+  }
+  function t(msgid, values) {
+    const found = lookup(msgid);
+    return fill(found && found[0] || msgid, values);
+  }
+  function tn(singular, plural, n, values) {
+    const found = lookup(singular);
+    const index = pluralIndex(n);
+    return fill(found && found[index] || (index === 0 ? singular : plural), values);
+  }
+  function tp(context, msgid, values) {
+    const found = lookup(context + CONTEXT + msgid);
+    return fill(found && found[0] || msgid, values);
+  }
+  function tnp(context, singular, plural, n, values) {
+    const found = lookup(context + CONTEXT + singular);
+    const index = pluralIndex(n);
+    return fill(found && found[index] || (index === 0 ? singular : plural), values);
+  }
+  return { language, t, tn, tp, tnp, number, percent, join };
+}
+function roundHalfEven(value, digits) {
+  const factor = 10 ** digits;
+  const scaled = value * factor;
+  const floor = Math.floor(scaled);
+  const diff = scaled - floor;
+  const eps = 1e-9 * Math.max(1, Math.abs(scaled));
+  let whole;
+  if (Math.abs(diff - 0.5) < eps) whole = floor % 2 === 0 ? floor : floor + 1;
+  else whole = Math.round(scaled);
+  const text = String(whole).padStart(digits + 1, "0");
+  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
 }
 
 // src/helpers.js
+var ENGLISH = translator(void 0);
 var SUITS = {
-  S: { symbol: "♠", name: "spades", red: false },
-  H: { symbol: "♥", name: "hearts", red: true },
-  C: { symbol: "♣", name: "clubs", red: false },
-  D: { symbol: "♦", name: "diamonds", red: true }
+  S: { symbol: "♠", red: false },
+  H: { symbol: "♥", red: true },
+  C: { symbol: "♣", red: false },
+  D: { symbol: "♦", red: true }
 };
 var RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
-function parseCard(code) {
+var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+function rankWord(rank, w = ENGLISH) {
+  if (rank === "J") return w.tp("rank", "jack");
+  if (rank === "Q") return w.tp("rank", "queen");
+  if (rank === "K") return w.tp("rank", "king");
+  if (rank === "A") return w.tp("rank", "ace");
+  return rank;
+}
+function suitWord(suit, w = ENGLISH) {
+  if (suit === "S") return w.tp("suit", "spades");
+  if (suit === "H") return w.tp("suit", "hearts");
+  if (suit === "C") return w.tp("suit", "clubs");
+  return w.tp("suit", "diamonds");
+}
+function parseCard(code, w = ENGLISH) {
   const text = String(code);
   const suitKey = text.slice(-1).toUpperCase();
   const rankKey = text.slice(0, -1).toUpperCase();
   const suit = SUITS[suitKey];
-  const rank = RANK_TEXT[rankKey] ?? (rankKey === "10" ? "10" : rankKey);
-  if (!suit || !(rank in RANK_WORDS)) {
+  const rank = RANK_TEXT[rankKey] ?? rankKey;
+  if (!suit || !RANKS.includes(rank)) {
     throw new Error(`not a card: ${JSON.stringify(code)}`);
   }
+  const name = w.tp("card name", "{rank} of {suit}", {
+    rank: rankWord(rank, w),
+    suit: suitWord(suitKey, w)
+  });
   return {
     code: text,
     rank,
@@ -45,7 +142,7 @@ function parseCard(code) {
     red: suit.red,
     isAce: rank === "A",
     isFace: rank === "J" || rank === "Q" || rank === "K",
-    name: `${RANK_WORDS[rank]} of ${suit.name}`,
+    name,
     label: rank + suit.symbol
   };
 }
@@ -55,26 +152,32 @@ function cardLabel(code) {
 function cardsLabel(codes) {
   return codes.map(cardLabel).join(" ");
 }
+function cardCount(n, w = ENGLISH) {
+  return w.tn("{count} card", "{count} cards", n, { count: n });
+}
+function aceCount(n, w = ENGLISH) {
+  return w.tn("{count} ace", "{count} aces", n, { count: n });
+}
 function escapeHTML(value) {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return String(value).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 function cardHTML(code, opts = {}) {
-  const c = parseCard(code);
+  const c = parseCard(code, opts.w || ENGLISH);
   const cls = ["borsen-card", c.red ? "is-red" : "is-black"];
   if (c.isAce) cls.push("is-ace");
   if (c.isFace) cls.push("is-face");
   if (opts.cls) cls.push(opts.cls);
   const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
-  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${c.name}"`;
+  const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${escapeHTML(c.name)}"`;
   const corner = `<span class="borsen-corner-rank">${c.rank}</span><span class="borsen-corner-suit">${c.symbol}</span>`;
   const centre = c.isFace ? `<span class="borsen-pip borsen-pip-face">${c.rank}<small>${c.symbol}</small></span>` : `<span class="borsen-pip">${c.symbol}</span>`;
   return `<div class="${cls.join(" ")}" data-card="${c.code}"${style}${aria}><span class="borsen-corner borsen-tl" aria-hidden="true">${corner}</span><span aria-hidden="true">${centre}</span><span class="borsen-corner borsen-br" aria-hidden="true">${corner}</span></div>`;
 }
-function fanLayout(count2, opts = {}) {
+function fanLayout(count, opts = {}) {
   const maxAngle = opts.maxAngle ?? 6;
   const out = [];
-  for (let i = 0; i < count2; i++) {
-    const fromTop = count2 - 1 - i;
+  for (let i = 0; i < count; i++) {
+    const fromTop = count - 1 - i;
     const angle = fromTop === 0 ? 0 : -Math.min(maxAngle, 1.5 * fromTop);
     out.push({ index: i, angle, top: fromTop === 0 });
   }
@@ -87,49 +190,108 @@ function addedCards(before, after) {
   }
   return after.length - before.length;
 }
-function statusText(view) {
-  if (!view || !view.players) return "Loading…";
-  if (view.over) return view.result || "Game over.";
+function statusText(view, w = ENGLISH) {
+  if (!view || !view.players) return w.t("Loading…");
+  if (view.over) return view.result || w.t("Game over.");
   const p = view.players[view.current];
-  const name = p ? p.name : `Seat ${view.current}`;
+  const player = p ? p.name : w.t("Seat {seat}", { seat: view.current });
   const bots = view.controls || {};
   if (p && p.bot) {
-    if (bots.paused) return `Bots paused — ${name} plays next.`;
-    return view.phase === "aces" ? `${name} is deciding on aces…` : `${name} is playing…`;
+    if (bots.paused) return w.t("Bots paused: {player} plays next.", { player });
+    if (view.phase === "aces") return w.t("{player} is deciding on aces…", { player });
+    return w.t("{player} is playing…", { player });
   }
-  if (view.phase === "aces") return `${name}: keep or list your aces.`;
+  const you = Boolean(p && p.you);
+  const n = view.pile.length;
+  if (view.phase === "aces") {
+    if (you) return w.t("Your turn: keep or list your aces.");
+    return w.t("{player}: keep or list your aces.", { player });
+  }
   if (view.actions.includes("draw") && view.actions.includes("bank")) {
-    const need = view.to_beat ? ` (${view.to_beat})` : "";
-    return `${name}: draw${need} or bank ${count(view.pile.length)}.`;
+    const need = view.to_beat;
+    if (you && need) {
+      return w.tn(
+        "Your turn: draw ({need}) or bank {count} card.",
+        "Your turn: draw ({need}) or bank {count} cards.",
+        n,
+        { need, count: n }
+      );
+    }
+    if (you) {
+      return w.tn(
+        "Your turn: draw or bank {count} card.",
+        "Your turn: draw or bank {count} cards.",
+        n,
+        { count: n }
+      );
+    }
+    if (need) {
+      return w.tn(
+        "{player}: draw ({need}) or bank {count} card.",
+        "{player}: draw ({need}) or bank {count} cards.",
+        n,
+        { player, need, count: n }
+      );
+    }
+    return w.tn(
+      "{player}: draw or bank {count} card.",
+      "{player}: draw or bank {count} cards.",
+      n,
+      { player, count: n }
+    );
   }
-  if (view.actions.includes("bank")) return `${name}: the deck is empty — bank the pile.`;
-  return `${name}: draw a card.`;
-}
-function actionLabel(kind, view) {
-  if (kind === "draw") return "Draw";
-  if (kind === "bank") return `Bank ${count(view.pile.length)}`;
-  return kind;
-}
-function deckCaption(view) {
-  if (!view.deck_size) return "deck empty";
-  return `${count(view.deck_size)} · ${count(view.deck_aces, "ace")}`;
-}
-function deckLabel(view) {
-  const aces = view.deck_aces === 1 ? "1 ace" : `${view.deck_aces} aces`;
-  return `Deck: ${count(view.deck_size)}, ${aces} among them`;
-}
-function pileLabel(pile) {
-  if (!pile.length) return "The pile is empty";
-  const top = parseCard(pile[pile.length - 1]);
-  return `Pile of ${count(pile.length)}, top card ${top.name}: ${cardsLabel(pile)}`;
-}
-function seatLabel(player) {
-  const parts = [`${player.name}${player.bot ? " (bot)" : ""}`, count(player.score)];
-  if (player.aces.length) {
-    parts.push(`${count(player.aces.length, "ace")} safe from robbers`);
+  if (view.actions.includes("bank")) {
+    if (you) return w.t("Your turn: the deck is empty, so bank the pile.");
+    return w.t("{player}: the deck is empty, so bank the pile.", { player });
   }
-  if (player.is_current) parts.push("to play");
-  if (player.is_winner) parts.push("winner");
+  if (you) return w.t("Your turn: draw a card.");
+  return w.t("{player}: draw a card.", { player });
+}
+function actionLabel(kind, view, w = ENGLISH) {
+  const n = view.pile.length;
+  if (kind === "bank") return w.tn("Bank {count} card", "Bank {count} cards", n, { count: n });
+  return w.t("Draw");
+}
+function deckCaption(view, w = ENGLISH) {
+  if (!view.deck_size) return w.t("The deck is empty");
+  return `${cardCount(view.deck_size, w)} · ${aceCount(view.deck_aces, w)}`;
+}
+function deckLabel(view, w = ENGLISH) {
+  const n = view.deck_aces;
+  const cards = cardCount(view.deck_size, w);
+  return w.tn(
+    "The deck: {cards}, {count} ace among them",
+    "The deck: {cards}, {count} aces among them",
+    n,
+    { cards, count: n }
+  );
+}
+function pileLabel(pile, w = ENGLISH) {
+  if (!pile.length) return w.t("The pile is empty");
+  const card = parseCard(pile[pile.length - 1], w).name;
+  const n = pile.length;
+  const cards = cardsLabel(pile);
+  return w.tn(
+    "The pile: {count} card, the top card is {card}: {cards}",
+    "The pile: {count} cards, the top card is {card}: {cards}",
+    n,
+    { count: n, card, cards }
+  );
+}
+function seatLabel(player, w = ENGLISH) {
+  const name = player.bot ? w.t("{player} (a bot)", { player: player.name }) : player.name;
+  const parts = [name, cardCount(player.score, w)];
+  const aces = player.aces.length;
+  if (aces) {
+    parts.push(w.tn(
+      "{count} ace safe from robbers",
+      "{count} aces safe from robbers",
+      aces,
+      { count: aces }
+    ));
+  }
+  if (player.is_current) parts.push(player.you ? w.t("your turn") : w.t("to play"));
+  if (player.is_winner) parts.push(w.t("winner"));
   return parts.join(", ");
 }
 function ranking(players) {
@@ -153,15 +315,32 @@ function toggleChoice(chosen, index) {
   else next.add(index);
   return next;
 }
-function aceConfirm(pending, chosen, toList) {
+function aceConfirm(pending, chosen, toList, w = ENGLISH) {
   const listed = chosenAces(pending, chosen);
   const missing = Math.max(0, toList - listed.length);
+  const cards = cardsLabel(listed);
   let label;
-  if (missing) label = missing === 1 ? "Choose an ace to list" : `Choose ${missing} aces to list`;
-  else if (!listed.length) label = pending.length === 1 ? "Keep it" : "Keep all";
-  else if (listed.length === pending.length && pending.length > 1) label = "List all";
-  else label = `List ${cardsLabel(listed)}`;
-  const hint = missing ? `Choose ${missing} more ace${missing === 1 ? "" : "s"} to list (at least ${toList}).` : listed.length ? `${cardsLabel(listed)} will be shuffled back into the deck.` : "Every ace stays in your bank.";
+  if (missing) {
+    label = w.tn(
+      "Choose an ace to list",
+      "Choose {count} aces to list",
+      missing,
+      { count: missing }
+    );
+  } else if (!listed.length) label = pending.length === 1 ? w.t("Keep it") : w.t("Keep all");
+  else if (listed.length === pending.length && pending.length > 1) label = w.t("List all");
+  else label = w.t("List {cards}", { cards });
+  let hint;
+  if (missing) {
+    hint = w.tn(
+      "Choose {count} more ace to list (at least {least}).",
+      "Choose {count} more aces to list (at least {least}).",
+      missing,
+      { count: missing, least: toList }
+    );
+  } else if (listed.length) {
+    hint = w.t("{cards} will be shuffled back into the deck.", { cards });
+  } else hint = w.t("Every ace stays in your bank.");
   return { label, enabled: missing === 0, hint, listed };
 }
 function keyIntent(event, view, dialog = false) {
@@ -216,6 +395,13 @@ var EVENT_GLYPHS = {
 };
 
 // src/panel-helpers.js
+var ENGLISH2 = translator(null);
+function symbols(words) {
+  const w = words || ENGLISH2;
+  const half = w.number(1.5, 1, 1);
+  const minus = w.number(-1);
+  return { decimal: half.charAt(1), minus: minus.slice(0, minus.length - 1) };
+}
 function parseFraction(text) {
   const m = /^\s*(-?\d+)\s*(?:\/\s*(\d+))?\s*$/.exec(String(text));
   if (!m || m[2] === "0" || /^0+$/.test(m[2] ?? "1")) {
@@ -223,11 +409,12 @@ function parseFraction(text) {
   }
   return { num: BigInt(m[1]), den: BigInt(m[2] ?? "1") };
 }
-function fractionText(text) {
+function fractionText(text, words) {
   const { num, den } = parseFraction(text);
-  return den === 1n ? String(num) : `${num}/${den}`;
+  const body = den === 1n ? String(num) : `${num}/${den}`;
+  return words ? body.replace(/^-/, symbols(words).minus) : body;
 }
-function decimalText(text, places = 3) {
+function decimalText(text, places = 3, words) {
   const { num, den } = parseFraction(text);
   const negative = num < 0n;
   const scale = 10n ** BigInt(places);
@@ -235,22 +422,20 @@ function decimalText(text, places = 3) {
   const scaled = (2n * abs * scale + den) / (2n * den);
   const whole = scaled / scale;
   const frac = (scaled % scale).toString().padStart(places, "0");
-  const body = places ? `${whole}.${frac}` : `${whole}`;
-  return negative && scaled !== 0n ? `-${body}` : body;
+  const sign = words ? symbols(words) : { decimal: ".", minus: "-" };
+  const body = places ? `${whole}${sign.decimal}${frac}` : `${whole}`;
+  return negative && scaled !== 0n ? `${sign.minus}${body}` : body;
 }
 function isExactDecimal(text, places = 3) {
   const { num, den } = parseFraction(text);
   return num * 10n ** BigInt(places) % den === 0n;
 }
-function approxSign(text, places = 3) {
+function approxSign(text, places = 3, _words) {
   return isExactDecimal(text, places) ? "=" : "≈";
-}
-function votesText(votes) {
-  const v = votes || {};
-  return `Draw ${v.draw ?? 0} · Bank ${v.bank ?? 0}`;
 }
 
 // src/student-helpers.js
+var ENGLISH3 = translator(null);
 function socketUrl(href) {
   const url = new URL("ws", href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -261,55 +446,106 @@ function socketUrl(href) {
 function sessionKey(pathname) {
   return `borsen-class:${pathname}`;
 }
-function nameProblem(name, max = 24) {
+var LANGUAGE_KEY = "borsen-class-language";
+var LANGUAGE_CHOICES = [
+  { code: "nb", name: "Bokmål" },
+  { code: "nn", name: "Nynorsk" },
+  { code: "en", name: "English" }
+];
+function nameProblem(name, max = 24, tr = ENGLISH3) {
   const clean = String(name || "").trim().replace(/\s+/g, " ");
-  if (!clean) return "Type your name to join.";
-  if (clean.length > max) return `A name has at most ${max} letters; choose a shorter one.`;
+  if (!clean) return tr.t("Type your name to join.");
+  if (clean.length > max) {
+    return tr.t("A name has at most {count} letters; choose a shorter one.", { count: max });
+  }
   return "";
 }
 function freeSeats(seats) {
   return (seats || []).filter((s) => s.open && !s.holder && !s.bot);
 }
-function seatLine(you, seats) {
+function seatLine(you, seats, tr = ENGLISH3) {
   if (you && you.seat !== null && you.seat !== void 0) {
     const seat = (seats || []).find((s) => s.seat === you.seat);
-    return `You play ${seat ? seat.name : `seat ${you.seat + 1}`}'s seat: your buttons show when it is your turn.`;
+    const player = seat ? seat.name : String(you.seat + 1);
+    return tr.t("You play {player}'s seat: your buttons show when it is your turn.", { player });
   }
-  return freeSeats(seats).length ? "Take a seat to play, or watch and vote." : "Watch and vote: your teacher may open a seat for you.";
+  return freeSeats(seats).length ? tr.t("Take a seat to play, or watch and vote.") : tr.t("Watch and vote: your teacher may open a seat for you.");
 }
-function voteCard(cls, vote) {
+function voteQuestion(c, tr = ENGLISH3) {
+  const player = c.player || "";
+  if (c.kind === "forced") return tr.t("{player} must draw: the pile is empty.", { player });
+  const n = c.pile_size || 0;
+  return tr.tn(
+    "{player}: draw once more, or bank the pile's {count} card?",
+    "{player}: draw once more, or bank the pile's {count} cards?",
+    n,
+    { player, count: n }
+  );
+}
+function choiceLine(choice, tr = ENGLISH3) {
+  if (!choice) return "";
+  const { action, how } = choice;
+  if (how === "only") return tr.t("Best choice: draw. With an empty pile it is the only move.");
+  if (how === "exact" && choice.same) {
+    return tr.t("Drawing and banking are worth exactly the same here.");
+  }
+  if (how === "exact" && action === "draw") {
+    return tr.t("Best choice: draw. Drawing, then stopping at the best moment, beats banking.");
+  }
+  if (how === "exact" && action === "bank") {
+    return tr.t("Best choice: bank. Banking now is worth more than drawing, however you play on.");
+  }
+  if (how === "proven" && action === "draw") {
+    return tr.t("Best choice: draw. It is worth more than banking, however the turn goes on.");
+  }
+  if (how === "proven" && action === "bank") {
+    return tr.t("Best choice: bank. Drawing cannot be worth as much, however the turn goes on.");
+  }
+  return tr.t("Which is better is not known yet: your teacher's screen works it out.");
+}
+function voteCard(cls, vote, tr = ENGLISH3) {
   const c = cls || {};
   if (!c.on || !c.asking) return { show: false };
-  const mine = vote ? `Your vote: ${vote === "draw" ? "Draw" : "Bank"}.` : "You have not voted yet.";
+  let mine = tr.t("You have not voted yet.");
+  if (vote === "draw") mine = tr.t("Your vote: draw.");
+  else if (vote === "bank") mine = tr.t("Your vote: bank.");
   const n = c.voters || 0;
-  const voted = n === 1 ? "1 vote so far." : `${n} votes so far.`;
   const out = {
     show: true,
-    question: c.question || "",
+    question: voteQuestion(c, tr),
     canVote: Boolean(c.hidden),
     bank: c.kind === "choice",
     mine,
-    count: voted,
+    count: tr.tn("{count} vote so far.", "{count} votes so far.", n, { count: n }),
     results: null
   };
   if (!c.hidden) {
     const lines = [];
-    if (c.votes) lines.push(`The class voted: ${votesText(c.votes)}.`);
-    if (c.p_accept) {
-      const f = c.p_accept.fraction;
-      const reduced = fractionText(f) !== c.p_accept.counted ? ` = ${fractionText(f)}` : "";
+    if (c.votes) {
       lines.push(
-        `Chance the next card is accepted: ${c.p_accept.counted}${reduced} ${approxSign(f)} ${decimalText(f)}.`
+        tr.t("The class voted: {draw} to draw, {bank} to bank.", {
+          draw: c.votes.draw ?? 0,
+          bank: c.votes.bank ?? 0
+        })
       );
     }
-    if (c.choice && c.choice.action) {
-      lines.push(`Best choice: ${c.choice.action === "draw" ? "Draw" : "Bank"}. ${c.choice.text}`);
-    } else if (c.choice && c.choice.text) {
-      lines.push(c.choice.text);
-    }
+    if (c.p_accept) lines.push(chanceLine(c.p_accept, tr));
+    const line = choiceLine(c.choice, tr);
+    if (line) lines.push(line);
     out.results = lines;
   }
   return out;
+}
+function chanceLine(p, tr = ENGLISH3) {
+  const f = p.fraction;
+  const reduced = fractionText(f);
+  const decimal = tr.number(Number(decimalText(f)), 3);
+  const exact = approxSign(f) === "=";
+  const values = { counted: p.counted, fraction: reduced, decimal };
+  if (reduced !== p.counted) {
+    return exact ? tr.t("Chance the next card is accepted: {counted} = {fraction} = {decimal}.", values) : tr.t("Chance the next card is accepted: {counted} = {fraction} ≈ {decimal}.", values);
+  }
+  return exact ? tr.t("Chance the next card is accepted: {counted} = {decimal}.", values) : tr.t("Chance the next card is accepted: {counted} ≈ {decimal}.", values);
 }
 function retryDelay(tries) {
   return Math.min(8e3, 500 * 2 ** Math.max(0, tries));
@@ -319,18 +555,18 @@ function retryDelay(tries) {
 var TOOLS = `
   <div class="borsen-tools">
     <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden>Pause<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden>Resume<kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden>Step<kbd>S</kbd></button>
+      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd>S</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden>Undo<kbd>U</kbd></button>
+      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd>U</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
-      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false">Probabilities<kbd>T</kbd>
-      </button>
+      data-intent="panel" aria-keyshortcuts="T" aria-pressed="false"><span
+      class="borsen-label"></span><kbd>T</kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label">New game</span><kbd>N</kbd></button>
+      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd>N</kbd></button>
   </div>`;
 var template = (tools) => `
 <div class="borsen-top">
@@ -345,7 +581,7 @@ var template = (tools) => `
   </div>
   <div class="borsen-pile" role="img"></div>
   <div class="borsen-end" hidden>
-    <div class="borsen-end-title">Game over</div>
+    <div class="borsen-end-title"></div>
     <div class="borsen-end-result"><span class="borsen-trophy"></span><span
       class="borsen-end-text"></span></div>
     <ol class="borsen-end-ranking"></ol>
@@ -355,7 +591,7 @@ var template = (tools) => `
 <div class="borsen-aces" role="dialog" aria-modal="false" hidden>
   <div class="borsen-aces-title"></div>
   <p class="borsen-aces-text"></p>
-  <div class="borsen-aces-cards" role="group" aria-label="Aces: press to list or keep"></div>
+  <div class="borsen-aces-cards" role="group"></div>
   <div class="borsen-aces-foot">
     <span class="borsen-aces-hint" aria-live="polite"></span>
     <button type="button" class="borsen-btn borsen-primary borsen-aces-ok"></button>
@@ -364,26 +600,27 @@ var template = (tools) => `
 <div class="borsen-controls">
   <div class="borsen-actions">
     <button type="button" class="borsen-btn borsen-primary" data-intent="draw"
-      aria-keyshortcuts="D" hidden><span class="borsen-label">Draw</span><kbd>D</kbd></button>
+      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd>D</kbd></button>
     <button type="button" class="borsen-btn borsen-secondary" data-intent="bank"
-      aria-keyshortcuts="B" hidden><span class="borsen-label">Bank</span><kbd>B</kbd></button>
+      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd>B</kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
   </div>${tools ? TOOLS : ""}
 </div>
 <div class="borsen-notice" role="alert" hidden>
   <span class="borsen-notice-text"></span>
-  <button type="button" class="borsen-notice-close" aria-label="Dismiss this notice">×</button>
+  <button type="button" class="borsen-notice-close">×</button>
 </div>
-<div class="borsen-seats" role="list" aria-label="Players"></div>
+<div class="borsen-seats" role="list"></div>
 <div class="borsen-log-wrap">
-  <div class="borsen-log-title" aria-hidden="true">What happened</div>
-  <ol class="borsen-log" aria-label="What happened, newest first"></ol>
+  <div class="borsen-log-title" aria-hidden="true"></div>
+  <ol class="borsen-log"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
   const ui = {
@@ -411,6 +648,8 @@ function mountTable(root, game, opts) {
     seats: $(".borsen-seats"),
     log: $(".borsen-log"),
     rules: $(".borsen-rules"),
+    endTitle: $(".borsen-end-title"),
+    logTitle: $(".borsen-log-title"),
     buttons: Object.fromEntries(
       [...game.querySelectorAll("button[data-intent]")].map((b) => [b.dataset.intent, b])
     )
@@ -430,8 +669,11 @@ function mountTable(root, game, opts) {
     confirmTimer: 0,
     noticeId: -1,
     dismissed: -1,
-    holders: []
+    holders: [],
+    w: ENGLISH
   };
+  local.w = words() || ENGLISH;
+  drawWords();
   function setHidden(node, hidden) {
     if (node.hidden !== hidden) node.hidden = hidden;
   }
@@ -441,11 +683,42 @@ function mountTable(root, game, opts) {
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
   }
+  function setLabel(intent, text) {
+    const b = ui.buttons[intent];
+    if (b) b.querySelector(".borsen-label").textContent = text;
+  }
+  function drawWords() {
+    const w = local.w;
+    const b = ui.buttons;
+    ui.endTitle.textContent = w.t("Game over");
+    ui.acesCards.setAttribute("aria-label", w.t("Aces: press one to list it or keep it"));
+    ui.noticeClose.setAttribute("aria-label", w.t("Dismiss this notice"));
+    ui.seats.setAttribute("aria-label", w.t("Players"));
+    ui.logTitle.textContent = w.t("What happened");
+    ui.log.setAttribute("aria-label", w.t("What happened, newest first"));
+    setLabel("draw", w.t("Draw"));
+    b.draw.setAttribute("aria-label", w.t("Draw a card (key {key})", { key: "D" }));
+    if (!tools) return;
+    setLabel("pause", w.t("Pause"));
+    b.pause.setAttribute("aria-label", w.t("Pause the bots (key {key})", { key: "P" }));
+    setLabel("resume", w.t("Play on"));
+    b.resume.setAttribute("aria-label", w.t("Let the bots play on (key {key})", { key: "P" }));
+    setLabel("step", w.t("Step"));
+    b.step.setAttribute("aria-label", w.t("Play one bot move (key {key})", { key: "S" }));
+    setLabel("undo", w.t("Undo"));
+    setLabel("panel", w.t("Probabilities"));
+    if (!local.confirmNew) {
+      setLabel("new_game", w.t("New game"));
+      b.new_game.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
+    }
+  }
   function drawTable(view) {
+    const w = local.w;
     ui.deckCount.textContent = String(view.deck_size);
-    ui.deckCaption.textContent = deckCaption(view);
-    ui.deck.setAttribute("aria-label", deckLabel(view));
+    ui.deckCaption.textContent = deckCaption(view, w);
+    ui.deck.setAttribute("aria-label", deckLabel(view, w));
     ui.deck.classList.toggle("is-empty", view.deck_size === 0);
+    const empty = w.t("Empty pile");
     const added = addedCards(local.pile, view.pile);
     const layout = fanLayout(view.pile.length);
     ui.pile.style.setProperty("--n", String(view.pile.length));
@@ -454,25 +727,40 @@ function mountTable(root, game, opts) {
       const cls = `${slot.top ? "is-top" : ""}${isNew ? " is-new" : ""}`;
       const style = `--i:${slot.index};--angle:${slot.angle}deg`;
       return cardHTML(view.pile[slot.index], { cls, style, hidden: true });
-    }).join("") : `<div class="borsen-empty-pile">${view.over ? "" : "Empty pile"}</div>`;
-    ui.pile.setAttribute("aria-label", pileLabel(view.pile));
+    }).join("") : `<div class="borsen-empty-pile">${view.over ? "" : escapeHTML(empty)}</div>`;
+    ui.pile.setAttribute("aria-label", pileLabel(view.pile, w));
     local.pile = view.pile;
   }
   function drawSeats(view) {
+    const w = local.w;
+    const safe = escapeHTML(w.t("Aces in a bank cannot be robbed"));
+    const noAces = escapeHTML(w.t("no aces"));
+    const botTag = escapeHTML(w.t("bot"));
     ui.seats.innerHTML = view.players.map((p) => {
       const cls = ["borsen-seat"];
       if (p.is_current) cls.push("is-current");
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
+      if (p.you) cls.push("is-you");
       const holder = (local.holders[p.seat] || {}).holder;
       if (holder) cls.push("is-held");
-      const aces = p.aces.length ? `<div class="borsen-seat-aces" title="Aces in a bank cannot be robbed">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">no aces</div>`;
-      const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">bot</span>` : "";
-      const turn = p.is_current ? `<span class="borsen-turn-mark">to play</span>` : "";
+      const aces = p.aces.length ? `<div class="borsen-seat-aces" title="${safe}">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
+      const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>` : "";
+      const mark = p.you ? w.t("your turn") : w.t("to play");
+      const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      const phone = holder ? `<div class="borsen-holder" title="Played on ${escapeHTML(holder)}'s phone">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
-      const label = seatLabel(p) + (holder ? `, played by ${holder}` : "");
-      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(label)}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}<div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${p.score === 1 ? "card" : "cards"}</span></div>${aces}</div><div class="borsen-seat-foot">${p.robbable} can be robbed</div></div>`;
+      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
+      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const seat = seatLabel(p, w);
+      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+      const unit = w.tnp("score", "card", "cards", p.score);
+      const robbable = w.tn(
+        "{count} can be robbed",
+        "{count} can be robbed",
+        p.robbable,
+        { count: p.robbable }
+      );
+      return `<div class="${cls.join(" ")}" role="listitem" data-seat="${p.seat}" aria-label="${escapeHTML(label)}" aria-current="${p.is_current}"><div class="borsen-seat-head">${crown}<span class="borsen-seat-name">${escapeHTML(p.name)}</span>${tag}${turn}</div>${phone}<div class="borsen-seat-body"><div class="borsen-bank"><span class="borsen-score">${p.score}</span><span class="borsen-score-unit">${escapeHTML(unit)}</span></div>${aces}</div><div class="borsen-seat-foot">${escapeHTML(robbable)}</div></div>`;
     }).join("");
   }
   function drawLog(view) {
@@ -490,19 +778,23 @@ function mountTable(root, game, opts) {
     local.events = events;
   }
   function drawControls(view) {
+    const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
-    b.bank.querySelector(".borsen-label").textContent = actionLabel("bank", view);
-    b.draw.setAttribute("aria-label", "Draw a card (key D)");
-    b.bank.setAttribute("aria-label", `${actionLabel("bank", view)} (key B)`);
+    const n = view.pile.length;
+    setLabel("bank", actionLabel("bank", view, w));
+    b.bank.setAttribute(
+      "aria-label",
+      w.tn("Bank {count} card (key {key})", "Bank {count} cards (key {key})", n, { count: n, key: "B" })
+    );
     const c = view.controls || {};
     const other = !view.over && !view.bot_turn && !mine(view);
     const waiting = view.bot_turn && !c.paused || other;
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? `${who.name} is playing` : "";
+    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -512,13 +804,14 @@ function mountTable(root, game, opts) {
     b.undo.disabled = !c.can_undo;
     b.undo.setAttribute(
       "aria-label",
-      c.can_undo ? "Undo the last decision (key U)" : "Undo: nothing to take back"
+      c.can_undo ? w.t("Undo the last decision (key {key})", { key: "U" }) : w.t("Undo: there is nothing to take back")
     );
     b.new_game.classList.toggle("borsen-primary", view.over);
     b.new_game.classList.toggle("borsen-quiet", !view.over);
     if (view.over) resetConfirm();
   }
   function drawAces(view) {
+    const w = local.w;
     const dec = mine(view) ? view.aces : null;
     if (!dec) {
       setHidden(ui.aces, true);
@@ -531,33 +824,39 @@ function mountTable(root, game, opts) {
       local.aceKey = key;
       local.chosen = /* @__PURE__ */ new Set();
     }
-    ui.acesTitle.textContent = `${dec.name}, decide on your aces`;
+    ui.acesTitle.textContent = dec.you ? w.t("Decide on your aces") : w.t("{player}, decide on your aces", { player: dec.name });
     ui.acesText.textContent = dec.text;
     drawAceChoices(dec);
     setHidden(ui.aces, false);
     return opening;
   }
   function drawAceChoices(dec) {
+    const w = local.w;
+    const listWord = escapeHTML(w.tp("ace choice", "List"));
+    const keepWord = escapeHTML(w.tp("ace choice", "Keep"));
     ui.acesCards.innerHTML = dec.pending.map((code, i) => {
       const listed = local.chosen.has(i);
       const card = cardHTML(code, { hidden: true, cls: "is-choice" });
-      const label = `${listed ? "List" : "Keep"} the ${parseCard(code).name} (key ${i + 1})`;
-      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${label}">${card}<span class="borsen-ace-state">${listed ? "↺ List" : `${ICONS.lock} Keep`}</span><kbd>${i + 1}</kbd></button>`;
+      const name = parseCard(code, w).name;
+      const label = listed ? w.t("List the {card} (key {key})", { card: name, key: i + 1 }) : w.t("Keep the {card} (key {key})", { card: name, key: i + 1 });
+      const state = listed ? `↺ ${listWord}` : `${ICONS.lock} ${keepWord}`;
+      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}<span class="borsen-ace-state">${state}</span><kbd>${i + 1}</kbd></button>`;
     }).join("");
-    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list);
+    const conf = aceConfirm(dec.pending, local.chosen, dec.to_list, w);
     ui.acesOk.textContent = conf.label;
     ui.acesOk.disabled = !conf.enabled;
     ui.acesHint.textContent = conf.hint;
   }
   function drawEnd(view) {
+    const w = local.w;
     setHidden(ui.end, !view.over);
     root.classList.toggle("is-over", view.over);
     if (!view.over) return;
     ui.endText.textContent = view.result;
     ui.endRanking.innerHTML = ranking(view.players).map(
-      (p) => `<li class="${p.is_winner ? "is-winner" : ""}"><span class="borsen-place">${p.place}.</span><span class="borsen-rank-name">${escapeHTML(p.name)}</span><span class="borsen-rank-score">${count(p.score)}</span></li>`
+      (p) => `<li class="${p.is_winner ? "is-winner" : ""}"><span class="borsen-place">${p.place}.</span><span class="borsen-rank-name">${escapeHTML(p.name)}</span><span class="borsen-rank-score">${escapeHTML(cardCount(p.score, w))}</span></li>`
     ).join("");
-    ui.endWhy.textContent = view.end_reason === "max_turns" ? "The turn limit was reached." : "The deck is empty.";
+    ui.endWhy.textContent = view.end_reason === "max_turns" ? w.t("The turn limit was reached.") : w.t("The deck is empty.");
   }
   function setNotice(notice) {
     const n = notice || {};
@@ -569,12 +868,15 @@ function mountTable(root, game, opts) {
     local.noticeId = n.id;
   }
   function update(view) {
+    local.w = words() || ENGLISH;
+    drawWords();
     if (!view || !view.players) return;
+    const w = local.w;
     const hadFocus = focusInside();
     root.dataset.version = String(view.version);
     root.dataset.phase = view.phase;
-    ui.status.textContent = statusText(view);
-    ui.turns.textContent = view.over ? "" : `Turn ${view.turns + 1}`;
+    ui.status.textContent = statusText(view, w);
+    ui.turns.textContent = view.over ? "" : w.t("Turn {number}", { number: view.turns + 1 });
     drawTable(view);
     drawSeats(view);
     drawControls(view);
@@ -583,7 +885,12 @@ function mountTable(root, game, opts) {
     drawLog(view);
     const rules = view.rules || [];
     setHidden(ui.rules, !rules.length);
-    ui.rules.textContent = rules.length ? `House rules: ${rules.join("; ")}` : "";
+    ui.rules.textContent = rules.length ? w.tn(
+      "House rule: {rules}",
+      "House rules: {rules}",
+      rules.length,
+      { rules: rules.join("; ") }
+    ) : "";
     local.view = view;
     if (hadFocus) keepFocus(opening, view);
   }
@@ -610,15 +917,17 @@ function mountTable(root, game, opts) {
     clearTimeout(local.confirmTimer);
     const b = ui.buttons.new_game;
     if (!b) return;
-    b.querySelector(".borsen-label").textContent = "New game";
-    b.setAttribute("aria-label", "Start a new game (key N)");
+    const w = local.w;
+    setLabel("new_game", w.t("New game"));
+    b.setAttribute("aria-label", w.t("Start a new game (key {key})", { key: "N" }));
   }
   function newGame() {
     const view = local.view;
     if (view && !view.over && !local.confirmNew) {
       local.confirmNew = true;
-      ui.buttons.new_game.querySelector(".borsen-label").textContent = "Start over?";
-      ui.buttons.new_game.setAttribute("aria-label", "Press again to start a new game");
+      const w = local.w;
+      setLabel("new_game", w.t("Start over?"));
+      ui.buttons.new_game.setAttribute("aria-label", w.t("Press again to start a new game"));
       local.confirmTimer = setTimeout(resetConfirm, 4e3);
       return;
     }
@@ -636,7 +945,7 @@ function mountTable(root, game, opts) {
   function confirmAces() {
     const view = local.view;
     if (!mine(view) || !view.aces) return;
-    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list);
+    const conf = aceConfirm(view.aces.pending, local.chosen, view.aces.to_list, local.w);
     if (!conf.enabled) {
       ui.acesHint.textContent = conf.hint;
       return;
@@ -721,28 +1030,31 @@ var TEMPLATE = `
   <span class="borsen-class-title">Børsen</span>
   <span class="borsen-class-who"></span>
   <span class="borsen-class-link" role="status"></span>
+  <div class="borsen-class-langs" role="group">${LANGUAGE_CHOICES.map(
+  (l) => `<button type="button" class="borsen-class-lang" data-language="${l.code}" lang="${l.code}" aria-pressed="false">${l.name}</button>`
+).join("")}</div>
 </header>
 <form class="borsen-join" novalidate>
-  <h1 class="borsen-join-title">Join the class</h1>
-  <label class="borsen-join-label" for="borsen-name">Your name</label>
+  <h1 class="borsen-join-title"></h1>
+  <label class="borsen-join-label" for="borsen-name"></label>
   <input id="borsen-name" class="borsen-join-name" name="name" autocomplete="nickname"
     autocapitalize="words" spellcheck="false" maxlength="24" required>
-  <button type="submit" class="borsen-btn borsen-primary borsen-join-go">Join</button>
+  <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
   <p class="borsen-join-problem" role="alert"></p>
 </form>
 <div class="borsen-class" hidden>
-  <section class="borsen-me" aria-label="Your seat">
+  <section class="borsen-me">
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
   <section class="borsen-vote" aria-labelledby="borsen-vote-title" hidden>
-    <h2 class="borsen-vote-title" id="borsen-vote-title">Guess first</h2>
+    <h2 class="borsen-vote-title" id="borsen-vote-title"></h2>
     <p class="borsen-vote-question"></p>
-    <div class="borsen-vote-buttons" role="group" aria-label="Your vote">
+    <div class="borsen-vote-buttons" role="group">
       <button type="button" class="borsen-btn borsen-vote-choice" data-vote="draw"
-        aria-pressed="false">Draw</button>
+        aria-pressed="false"></button>
       <button type="button" class="borsen-btn borsen-vote-choice" data-vote="bank"
-        aria-pressed="false">Bank</button>
+        aria-pressed="false"></button>
     </div>
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
@@ -750,7 +1062,7 @@ var TEMPLATE = `
   <div class="borsen-game"></div>
 </div>
 <section class="borsen-ended" role="alert" hidden>
-  <h1 class="borsen-ended-title">The class has ended</h1>
+  <h1 class="borsen-ended-title"></h1>
   <p class="borsen-ended-text"></p>
 </section>
 <div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
@@ -765,6 +1077,12 @@ function startStudentPage(root, opts = {}) {
   const ui = {
     who: $(".borsen-class-who"),
     link: $(".borsen-class-link"),
+    langs: $(".borsen-class-langs"),
+    joinTitle: $(".borsen-join-title"),
+    nameLabel: $(".borsen-join-label"),
+    me: $(".borsen-me"),
+    voteTitle: $(".borsen-vote-title"),
+    endedTitle: $(".borsen-ended-title"),
     join: $(".borsen-join"),
     name: $(".borsen-join-name"),
     go: $(".borsen-join-go"),
@@ -795,19 +1113,25 @@ function startStudentPage(root, opts = {}) {
     timer: 0,
     noticeId: 0,
     notice: null,
-    joining: false
+    joining: false,
+    speech: null,
+    link: { text: () => "", level: "ok" },
+    endedText: null
   };
+  let tr = translator(null);
+  const words = () => tr;
   const table = mountTable(root, $(".borsen-game"), {
     send: (intent, extra) => sendIntent(intent, extra),
     uid: "student",
     tools: false,
     sr: $(".borsen-sr"),
-    mayAct: (view) => state.you.seat !== null && state.you.seat === view.current
+    mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
+    words
   });
   function sendRaw(message) {
     const socket = state.socket;
     if (!socket || socket.readyState !== 1) {
-      showNotice("Not connected just now: wait a moment and try again.");
+      showNotice(tr.t("Not connected just now: wait a moment and try again."));
       return false;
     }
     socket.send(JSON.stringify(message));
@@ -838,20 +1162,43 @@ function startStudentPage(root, opts = {}) {
     if (n && view.version > n.version && Date.now() - n.at >= NOTICE_MS) clearNotice();
   }
   function drawLink(text, level = "ok") {
-    ui.link.textContent = text;
+    state.link = { text, level };
+    ui.link.textContent = text(tr);
     ui.link.dataset.level = level;
+  }
+  function drawWords() {
+    const language = tr.language;
+    root.lang = language;
+    if (typeof document !== "undefined") document.documentElement.lang = language;
+    ui.langs.setAttribute("aria-label", tr.t("Language"));
+    for (const b of ui.langs.querySelectorAll("[data-language]")) {
+      b.setAttribute("aria-pressed", String(state.speech !== null && b.dataset.language === language));
+    }
+    ui.joinTitle.textContent = tr.t("Join the class");
+    ui.nameLabel.textContent = tr.t("Your name");
+    ui.go.textContent = tr.t("Join");
+    ui.me.setAttribute("aria-label", tr.t("Your seat"));
+    ui.voteTitle.textContent = tr.t("Guess first");
+    ui.voteButtons.setAttribute("aria-label", tr.t("Your vote"));
+    ui.voteDraw.textContent = tr.t("Draw");
+    ui.voteBank.textContent = tr.t("Bank");
+    ui.endedTitle.textContent = tr.t("The class has ended");
+    if (state.endedText) ui.endedText.textContent = state.endedText(tr);
+    ui.link.textContent = state.link.text(tr);
   }
   function drawMe() {
     ui.who.textContent = state.you.name;
-    ui.meLine.textContent = seatLine(state.you, state.seats);
+    ui.meLine.textContent = seatLine(state.you, state.seats, tr);
     const mine = state.you.seat !== null && state.you.seat !== void 0;
-    const buttons = mine ? [`<button type="button" class="borsen-btn borsen-quiet" data-seat-intent="leave">Leave the seat</button>`] : freeSeats(state.seats).map(
-      (s) => `<button type="button" class="borsen-btn borsen-secondary" data-seat-intent="claim" data-seat="${s.seat}">Take ${escapeHTML(s.name)}'s seat</button>`
+    const leave = escapeHTML(tr.t("Leave the seat"));
+    const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));
+    const buttons = mine ? [`<button type="button" class="borsen-btn borsen-quiet" data-seat-intent="leave">${leave}</button>`] : freeSeats(state.seats).map(
+      (s) => `<button type="button" class="borsen-btn borsen-secondary" data-seat-intent="claim" data-seat="${s.seat}">${take(s)}</button>`
     );
     ui.meSeats.innerHTML = buttons.join("");
   }
   function drawVote() {
-    const card = voteCard(state.cls, state.you.vote);
+    const card = voteCard(state.cls, state.you.vote, tr);
     const hadFocus = ui.vote.contains(document.activeElement);
     ui.vote.hidden = !card.show;
     if (!card.show) return;
@@ -881,12 +1228,25 @@ function startStudentPage(root, opts = {}) {
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    state.endedText = text;
     ui.ended.hidden = false;
-    ui.endedText.textContent = text;
+    ui.endedText.textContent = text(tr);
     ui.join.hidden = true;
     ui.classArea.hidden = true;
-    drawLink("Ended", "off");
+    ui.langs.hidden = true;
+    drawLink((w) => w.t("Ended"), "off");
     root.classList.add("is-ended");
+  }
+  function speak(speech) {
+    state.speech = speech;
+    tr = translator(speech);
+    drawWords();
+    redraw();
+  }
+  function sendLanguage() {
+    const chosen = storage.get(LANGUAGE_KEY);
+    const tags = chosen ? [chosen] : pageLanguages();
+    sendRaw({ intent: "page_language", tags, id: ids.next() });
   }
   function onMessage(event) {
     let m;
@@ -897,7 +1257,8 @@ function startStudentPage(root, opts = {}) {
     }
     if (m.type === "hello") {
       state.tries = 0;
-      drawLink("Connected");
+      drawLink((w) => w.t("Connected"));
+      sendLanguage();
       const session = storage.get(key);
       if (session) {
         state.joining = true;
@@ -937,13 +1298,15 @@ function startStudentPage(root, opts = {}) {
         ui.go.disabled = false;
       }
       showNotice(m.text, m.level || "warning");
+    } else if (m.type === "speech") {
+      speak(m.speech || {});
     } else if (m.type === "ended") {
-      end(m.text);
+      end(() => String(m.text ?? ""));
     }
   }
   function open() {
     if (state.ended) return;
-    drawLink(state.tries ? "Reconnecting…" : "Connecting…", "wait");
+    drawLink((w) => state.tries ? w.t("Reconnecting…") : w.t("Connecting…"), "wait");
     let socket;
     try {
       socket = connect(socketUrl(href));
@@ -958,7 +1321,7 @@ function startStudentPage(root, opts = {}) {
       state.socket = null;
       if (state.ended) return;
       if (event.code === 4e3) {
-        end("This class was opened on another page of yours; this page has left.");
+        end((w) => w.t("This class was opened on another page of yours; this page has left."));
         return;
       }
       retry();
@@ -968,15 +1331,15 @@ function startStudentPage(root, opts = {}) {
     if (state.ended) return;
     state.tries += 1;
     if (state.tries > 12) {
-      end("The class cannot be reached. It may have ended; ask your teacher.");
+      end((w) => w.t("The class cannot be reached. It may have ended; ask your teacher."));
       return;
     }
-    drawLink("Connection lost: reconnecting…", "wait");
+    drawLink((w) => w.t("Connection lost: reconnecting…"), "wait");
     state.timer = setTimeout(open, retryDelay(state.tries - 1));
   }
   function onSubmit(event) {
     event.preventDefault();
-    const problem = nameProblem(ui.name.value);
+    const problem = nameProblem(ui.name.value, 24, tr);
     if (problem) {
       ui.problem.textContent = problem;
       ui.name.focus();
@@ -994,7 +1357,10 @@ function startStudentPage(root, opts = {}) {
       event.target.closest("button")
     );
     if (!button || button.disabled) return;
-    if (button.dataset.vote) {
+    if (button.dataset.language) {
+      storage.set(LANGUAGE_KEY, button.dataset.language);
+      if (state.socket && state.socket.readyState === 1) sendLanguage();
+    } else if (button.dataset.vote) {
       sendIntent("vote", { choice: button.dataset.vote });
     } else if (button.dataset.seatIntent === "claim") {
       clearNotice();
@@ -1008,6 +1374,7 @@ function startStudentPage(root, opts = {}) {
   root.addEventListener("click", onClick);
   ui.go.disabled = true;
   showJoined(false);
+  drawWords();
   open();
   return {
     state,
