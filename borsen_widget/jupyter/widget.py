@@ -761,19 +761,16 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         view's version and the notice's id stay as they are)."""
         if not getattr(self, "_ready", False):
             return
-        try:
-            with self.hold_sync():
+        with self.hold_sync():
+            if self._teller is not None and self.notice.get("text"):
+                old = self.notice
+                self.notice = notice(
+                    self._teller(self.tr), old["level"], number=old["id"], request=old["request"]
+                )
+            try:
                 self._publish(bump=False)
-                if self._teller is not None and self.notice.get("text"):
-                    old = self.notice
-                    self.notice = notice(
-                        self._teller(self.tr),
-                        old["level"],
-                        number=old["id"],
-                        request=old["request"],
-                    )
-        except Exception:  # code watching this widget failed: set_language must still work
-            self.log.warning("borsen_widget: redrawing in a new language failed", exc_info=True)
+            except Exception:  # code watching the view failed: set_language must still work
+                self.log.warning("borsen_widget: redrawing in a new language failed", exc_info=True)
 
     # ------------------------------------------------------------------ the teacher's panel
 

@@ -1,5 +1,6 @@
 """The widget without a browser: construction, every intent, every bad message, the
-no-secrets rule (RULES.md "Hidden information"), bots, undo and rule changes.
+no-secrets rule (RULES.md "Hidden information"), bots, undo and rule changes; and the table in
+bokmål, nynorsk and English (issue 21, at the end).
 
 Messages go through ipywidgets' real dispatch (``_handle_msg``), as the front end's
 ``model.send`` would deliver them.
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
+from fractions import Fraction
 
 import comm
 import pytest
@@ -24,8 +27,10 @@ from borsen_widget import (
     RulesError,
     ThresholdBot,
     play,
+    set_language,
 )
 from borsen_widget.engine.events import narrate
+from borsen_widget.i18n import front_end_texts, translator
 from borsen_widget.jupyter.view import build_view, event_lines
 from borsen_widget.jupyter.widget import BorsenWidget
 from borsen_widget.play.bots import Bot
@@ -713,3 +718,457 @@ def test_code_watching_the_widget_that_fails_is_not_taken_for_a_refused_move():
     intent(w, "draw")
     assert w.game.pile and "Done, but code watching this widget failed" in w.notice["text"]
     assert "nothing changed" not in w.notice["text"]
+
+
+# ============================================================================ languages (issue 21)
+# The game's table in bokmål, nynorsk and English: the widget's language (its own, the
+# notebook's, the page's), the view and every notice told in it, "you" in the second person,
+# switching language without touching the game, and nothing falling back to English over random
+# games, the ace dialog, the end and every notice.
+
+FILL = " ".join(FILLER)
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Fa"]
+
+
+@pytest.fixture(autouse=True)
+def no_choice():
+    set_language(None)
+    yield
+    set_language(None)
+
+
+# ---------------------------------------------------------------------------- choosing
+
+
+def test_a_widget_speaks_its_own_language_then_the_notebooks_then_the_pages():
+    w = widget(deck="6S JH " + FILL)
+    assert w.language == "en" and w.speech["texts"] == front_end_texts("en")
+    send(w, {"intent": "page_language", "tags": ["de-DE", "nn-NO"]})
+    assert w.language == "nn" and w.speech["language"] == "nn"
+    assert texts(w)[-1] == "Ada er fyrst ut."
+    set_language("nb")  # the notebook's choice beats the page's, at once
+    assert w.language == "nb" and texts(w)[-1] == "Ada er først ut."
+    w.language = "en-GB"  # its own beats both
+    assert w.language == "en" and texts(w)[-1] == "Ada goes first."
+    assert BorsenWidget(seats=["Ada", "Bo"], language="no").language == "nb"
+
+
+def test_a_bad_language_is_a_value_error_naming_the_three():
+    for bad in ("fr", "", 3):
+        with pytest.raises(ValueError, match="'en', 'nb', 'nn'"):
+            BorsenWidget(seats=["Ada", "Bo"], language=bad)
+    w = BorsenWidget(seats=["Ada", "Bo"])
+    with pytest.raises(ValueError, match="language must be one of"):
+        w.language = "sv"
+    assert w.language == "en"
+
+
+def test_a_malformed_page_language_gets_a_polite_notice_and_changes_nothing():
+    w = widget(deck="6S JH " + FILL, language="nb")
+    before = (w.game.to_json(), w.view, w.language)
+    send(w, {"intent": "page_language", "tags": "nn", "id": "a-1"})
+    assert (w.game.to_json(), w.view, w.language) == before
+    assert w.notice["text"] == "Sidens språk ble ikke forstått; ingenting ble endret."
+    assert w.notice["level"] == "warning" and w.notice["request"] == "a-1"
+    send(w, {"intent": "page_language", "tags": ["x"] * 40})
+    assert w.language == "nb" and "ikke forstått" in w.notice["text"]
+
+
+def test_switching_language_changes_only_words():
+    w = widget(deck="6S JH 4C " + FILL, seats=["Ada", "Bo", ThresholdBot(2)])
+    intent(w, "draw")
+    intent(w, "draw")
+    send(w, {"intent": "draw", "version": 1})  # a stale click: a notice
+    save, version, notice_id = w.game.to_json(), w.version, w.notice["id"]
+    english = json.dumps(w.view, sort_keys=True)
+    for language in ("nb", "nn", "en"):
+        w.language = language
+        assert w.game.to_json() == save and w.version == version == w.view["version"]
+        assert w.notice["id"] == notice_id  # the same notice, told again
+    assert json.dumps(w.view, sort_keys=True) == english
+    w.language = "nn"
+    assert w.notice["text"].startswith("Det klikket vart gjort på ei eldre visning av spelet")
+    assert w.view["to_beat"] == "treng knekt eller høgare"
+    assert texts(w)[-1] == "Ada trekte J♥ – høgare enn 6♠."
+    intent(w, "draw")  # a click made on the view shown still counts after the switch
+    assert w.game.current_player == 1 and not w.notice["text"]  # 4♣ passed the pile to Bo
+
+
+# ---------------------------------------------------------------------------- the view
+
+
+def test_the_view_in_bokmal_and_nynorsk():
+    game = Game.from_position(
+        Rules(players=3, max_turns=40), deck="6S JH".split() + FILL.split(), seed=1
+    )
+    w = BorsenWidget(game=game, seats=["Ada", "Bo", "Cy"], language="nb", bot_delay=0)
+    intent(w, "draw")
+    assert w.view["to_beat"] == "trenger 6 eller høyere"
+    assert w.view["rules"] == ["Høyeste antall turer: 40"]
+    w.language = "nn"
+    assert w.view["rules"] == ["Høgaste tal på turar: 40"]
+    intent(w, "bank")
+    assert texts(w)[-1] == "Ada la 1 kort i banken: 6♠."
+    assert [p["name"] for p in w.view["players"]] == ["Ada", "Bo", "Cy"]
+
+
+def test_the_rules_footer_uses_each_options_label():
+    w = BorsenWidget(seats=["Ada", "Bo", "Cy"], rules=Rules(equal_accepted=False))
+    assert w.view["rules"] == ["An equal card is accepted: off"]
+    assert "equal_accepted" not in json.dumps(w.view)
+    w.language = "nb"
+    assert w.view["rules"] == Rules(equal_accepted=False).describe("nb")
+    assert "equal_accepted" not in w.view["rules"][0]
+
+
+def test_the_names_the_widget_gives_follow_the_language():
+    w = BorsenWidget(seats=[ThresholdBot(2), "Ada"])
+    assert w.names == ("Bot 1", "Ada")
+    w.language = "nb"
+    assert w.names == ("Robot 1", "Ada")
+    assert [p["name"] for p in w.view["players"]] == ["Robot 1", "Ada"]
+    default = BorsenWidget(language="nn")
+    assert default.names == ("Spelar 1", "Spelar 2", "Spelar 3")
+    default.rules = Rules(players=4)
+    assert default.names[-1] == "Spelar 4"
+    assert default.notice["text"] == (
+        "Nytt spel: Spelarar 3 → 4. Det kan ikkje endrast midt i eit spel. "
+        "Spelar 4 har sett seg ved bordet."
+    )
+    default.language = "en"
+    assert default.notice["text"] == (
+        "New game: Players 3 → 4. That cannot change in the middle of a game. "
+        "Player 4 joined the table."
+    )
+
+
+def test_the_ace_dialog_in_norwegian():
+    w = widget(deck="AS AH AC " + FILL, max_bank_aces=2, language="nb")
+    for _ in range(3):
+        intent(w, "draw")
+    intent(w, "bank")
+    aces = w.view["aces"]
+    assert aces["text"] == (
+        "Banken din ville fått 3 ess, men en bank kan ha høyst 2. "
+        "Børsnoter minst 1 av disse essene: A♠ A♥ A♣. "
+        "Et børsnotert ess går tilbake i børsen, som stokkes; et ess du beholder, er trygt for "
+        "ranere og gir 1 poeng."
+    )
+    intent(w, "keep")
+    assert w.notice["text"] == "En bank kan ha høyst 2 ess: børsnoter minst 1 av dem."
+    intent(w, "draw")
+    assert (
+        w.notice["text"]
+        == "Ada, bestem først hvilke ess du vil beholde, og hvilke du vil børsnotere."
+    )
+
+
+# ---------------------------------------------------------------------------- "you"
+
+
+def test_you_is_the_seat_named_you_in_any_of_the_languages():
+    assert BorsenWidget(seats=["Ada", "You"]).you == 1
+    assert BorsenWidget(seats=["du", "Bo"]).you == 0
+    assert BorsenWidget(seats=["Eg", "Bo"]).you == 0
+    assert BorsenWidget(seats=["You", "Du"]).you is None  # two: nobody is sure
+    assert BorsenWidget(seats=["Ada", "Bo"]).you is None
+    assert BorsenWidget(seats=["Ada", "Bo"], you="Bo").you == 1
+    assert BorsenWidget(seats=["Ada", "Bo"], you=0).you == 0
+    for bad in ("Cy", 2, True, 1.0):
+        with pytest.raises(ValueError, match="you must"):
+            BorsenWidget(seats=["Ada", "Bo"], you=bad)
+
+
+def test_you_get_second_person_sentences_in_every_language():
+    game = Game.from_position(Rules(players=2), deck="6S JH 4C".split(), current_player=0)
+    w = BorsenWidget(game=game, seats=["You", ThresholdBot(9)], bot_delay=0)
+    assert w.view["players"][0]["you"] and not w.view["players"][1]["you"]
+    intent(w, "draw")
+    assert texts(w)[-1] == "You drew 6♠ to start a pile."
+    w.language = "nb"
+    assert w.names == ("Du", "Robot 1")
+    assert texts(w)[-1] == "Du trakk 6♠ og begynte på en ny bunke."
+    intent(w, "draw")
+    intent(w, "draw")  # 4♣ is lower: the pile passes to the bot, which plays to the end
+    assert w.game.is_over
+    result = w.view["result"]
+    assert result.startswith("Du ") or result.startswith("Robot 1 ")
+    w.language = "en"
+    assert "You wins" not in json.dumps(w.view) and "You banks" not in json.dumps(w.view)
+
+
+def test_you_win_with_cards():
+    game = Game.from_position(Rules(players=2), deck=["6S"], current_player=0)
+    w = BorsenWidget(game=game, seats=["Me", "Bo"], bot_delay=0)
+    intent(w, "draw")
+    intent(w, "bank")
+    assert w.game.is_over
+    assert w.view["result"] == "You win with 1 card."
+    w.language = "nb"
+    assert w.view["result"] == "Du vinner med 1 kort."
+    w.language = "nn"
+    assert w.view["result"] == "Du vinn med 1 kort."
+    w.you = None
+    assert w.view["result"] == "Me vinn med 1 kort."
+
+
+def test_view_in_tells_the_same_view_in_another_language_for_another_seat():
+    w = widget(deck="6S JH " + FILL)
+    intent(w, "draw")
+    phone = w.view_in("nn", you=1)
+    assert phone["version"] == w.view["version"] and phone["language"] == "nn"
+    assert phone["players"][1]["you"] and phone["pile"] == w.view["pile"]
+    assert phone["events"][-1]["text"] == "Ada trekte 6♠ og byrja på ein ny bunke."
+
+
+# ---------------------------------------------------------------------------- new game
+
+
+def test_new_game_on_a_set_position_deals_a_new_game():
+    """The teaching notebook's widget: New game deals a fresh, shuffled game with the same
+    rules and seats, not the same position again."""
+    table = Game.from_position(
+        Rules(players=3),
+        deck="2C 3D 4H 5S 7D 8H 9S TC JD QH KS AD 3C 9D AS".split(),
+        banks=[["2S"], ["2D"], "2H 3H 4S 5H 5C 6S 6H 7S".split()],
+        pile="4D 6C 8D".split(),
+        current_player=0,
+        seed=0,
+    )
+    w = BorsenWidget(game=table, seats=["Ada", "Bo", "Cy"], bot_delay=0)
+    intent(w, "new_game")
+    assert w.game is not table and w.game.deck_size == 52 and w.view["pile"] == []
+    assert [p["score"] for p in w.view["players"]] == [0, 0, 0]
+    assert w.names == ("Ada", "Bo", "Cy") and w.rules == table.rules
+
+
+# ---------------------------------------------------------------------------- nothing falls back
+
+# Keys whose values are data (names, cards, codes), not sentences.
+DATA = {
+    "name",
+    "bot",
+    "pending",
+    "pile",
+    "aces",
+    "recent",
+    "legal",
+    "actions",
+    "phase",
+    "end_reason",
+    "kind",
+    "language",
+    "winners",
+    "cards_in_play",
+}
+
+
+def sentences(value, path=()):
+    """Every text of a view with its place in it (data such as names and cards left out)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in DATA:
+                yield from sentences(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from sentences(item, (*path, i))
+    elif isinstance(value, str):
+        yield path, value
+
+
+def words_of(text: str, names) -> str:
+    for name in names:
+        text = text.replace(name, "")
+    return text
+
+
+def assert_translated(english: dict, other: dict, names, language: str) -> None:
+    told = dict(sentences(other))
+    for path, text in sentences(english):
+        if re.search(r"[A-Za-z]{3}", words_of(text, names)):
+            assert told[path] != text, f"{language}: {path} left in English: {text!r}"
+
+
+def _random_rules(rng: random.Random) -> Rules:
+    players = rng.randint(2, 5)
+    return Rules(
+        players=players,
+        decks=rng.choice([1, 1, 2]),
+        first_player=rng.choice(["random", "suit", rng.randrange(players)]),
+        equal_accepted=rng.random() < 0.5,
+        bank_ends_turn=rng.random() < 0.5,
+        ace_shares={
+            s: Fraction(rng.randint(0, 3), rng.randint(3, 6)) for s in "SHCD" if rng.random() < 0.3
+        },
+        rob_target=rng.choice(["previous", "next", "leader"]),
+        loot_to=rng.choice(["bank", "pile"]),
+        auto_aces=rng.choice([None, None, "keep", "list"]),
+        max_bank_aces=rng.choice([None, 0, 1, 2, 3]),
+        max_turns=rng.choice([10_000, rng.randint(1, 40)]),
+        auto_bank_at_end=rng.random() < 0.5,
+    )
+
+
+def test_nothing_falls_back_over_random_games():
+    """Random games over the rule options, every state told in nb and nn: no text of the view
+    (the log's every kind of line, what the next card needs, the ace dialog, the end, the house
+    rules) equals its English, and no message is missing from the catalogues."""
+    rng = random.Random(2121)
+    kinds, dialogs, ends = set(), 0, set()
+    for i in range(30):
+        rules = _random_rules(rng)
+        game = Game(rules, seed=i)
+        bot = RandomBot(i)
+        names = NAMES[: rules.players]
+        seats = [{"name": name, "bot": None} for name in names]
+        you = rng.choice([None, 0, rules.players - 1])
+        steps = 0
+        while True:
+            state = game.public_state()
+            views = {
+                language: build_view(
+                    state,
+                    seats,
+                    version=steps,
+                    rules_text=rules.describe(language),
+                    language=language,
+                    you=you,
+                )
+                for language in ("en", "nb", "nn")
+            }
+            for language in ("nb", "nn"):
+                assert_translated(views["en"], views[language], names, language)
+            kinds |= {line["kind"] for line in views["en"]["events"]}
+            dialogs += views["en"]["aces"] is not None
+            if game.is_over:
+                ends.add(state["end_reason"])
+                break
+            game.apply(bot.choose(game))
+            steps += 1
+    for language in ("nb", "nn"):
+        assert not translator(language).missing, translator(language).missing
+    assert {"start", "draw", "pass", "rob", "bank", "list", "keep", "end"} <= kinds, kinds
+    assert dialogs and {"deck", "max_turns"} <= ends, (dialogs, ends)
+
+
+NOTICES = [
+    # (why, setup, action)
+    (
+        "a stale click",
+        lambda: widget(deck="6S JH " + FILL),
+        lambda w: (intent(w, "draw"), send(w, {"intent": "draw", "version": 1})),
+    ),
+    ("not a message", lambda: widget(deck="6S " + FILL), lambda w: send(w, ["draw"])),
+    (
+        "unknown fields",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: send(w, {"intent": "draw", "version": 1, "x": 1}),
+    ),
+    ("unknown intent", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "fly")),
+    ("no version", lambda: widget(deck="6S " + FILL), lambda w: send(w, {"intent": "draw"})),
+    (
+        "a future view",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: send(w, {"intent": "draw", "version": 99}),
+    ),
+    (
+        "aces of a draw",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: intent(w, "draw", aces=["AS"]),
+    ),
+    (
+        "not aces",
+        lambda: widget(deck="AS " + FILL),
+        lambda w: (intent(w, "draw"), intent(w, "bank"), intent(w, "list", aces=["6S"])),
+    ),
+    (
+        "the bot's turn",
+        lambda: widget(deck="6S " + FILL, seats=("Ada", ThresholdBot(2)), paused=True, current=1),
+        lambda w: intent(w, "draw"),
+    ),
+    (
+        "bots already playing",
+        lambda: widget(deck="6S " + FILL, seats=("Ada", ThresholdBot(2))),
+        lambda w: intent(w, "resume"),
+    ),
+    ("no bot to play", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "step")),
+    (
+        "undo off",
+        lambda: widget(deck="6S " + FILL, allow_undo=False),
+        lambda w: intent(w, "undo"),
+    ),
+    ("nothing to undo", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "undo")),
+    ("pile empty", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "bank")),
+    ("deck empty", lambda: widget(deck="6S"), lambda w: (intent(w, "draw"), intent(w, "draw"))),
+    (
+        "game over",
+        lambda: widget(deck="6S"),
+        lambda w: (intent(w, "draw"), intent(w, "bank"), intent(w, "draw")),
+    ),
+    (
+        "aces first",
+        lambda: widget(deck="AS " + FILL),
+        lambda w: (intent(w, "draw"), intent(w, "bank"), intent(w, "draw")),
+    ),
+    ("no decision", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "keep")),
+    (
+        "not pending",
+        lambda: widget(deck="AS " + FILL),
+        lambda w: (intent(w, "draw"), intent(w, "bank"), intent(w, "list", aces=["AD"])),
+    ),
+    (
+        "too few",
+        lambda: widget(deck="AS AH " + FILL, max_bank_aces=1),
+        lambda w: (intent(w, "draw"), intent(w, "draw"), intent(w, "bank"), intent(w, "keep")),
+    ),
+    ("no class", lambda: widget(deck="6S " + FILL), lambda w: intent(w, "open_seat", seat=0)),
+    (
+        "a failing bot",
+        lambda: widget(deck="6S " + FILL, seats=("Ada", Broken())),
+        lambda w: (intent(w, "draw"), intent(w, "bank")),
+    ),
+    (
+        "a failing house rule",
+        lambda: widget(deck="AS " + FILL, banks=["", "", "2C 4C"], loot_rule=_fails),
+        lambda w: intent(w, "draw"),
+    ),
+    (
+        "code watching fails",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: (w.observe(_fails, names="view"), intent(w, "draw")),
+    ),
+    (
+        "a new table",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: setattr(w, "rules", Rules(players=4)),
+    ),
+    (
+        "a bad page language",
+        lambda: widget(deck="6S " + FILL),
+        lambda w: send(w, {"intent": "page_language", "tags": [1]}),
+    ),
+]
+
+
+class Broken:
+    def choose(self, game):
+        raise RuntimeError("no idea")
+
+
+def _fails(*_args):
+    raise ZeroDivisionError("no")
+
+
+@pytest.mark.parametrize(("why", "setup", "action"), NOTICES, ids=[n[0] for n in NOTICES])
+def test_every_notice_is_told_in_each_language(why, setup, action):
+    w = setup()
+    action(w)
+    english = w.notice["text"]
+    assert english, why
+    for language in ("nb", "nn"):
+        w.language = language
+        told = w.notice["text"]
+        assert told and told != english, (why, language, told)
+        assert not translator(language).missing, translator(language).missing
+    w.language = "en"
+    assert w.notice["text"] == english
