@@ -41,7 +41,7 @@ def test_the_norwegian_classroom_opens_with_the_curriculum_aims(language):
     """Probability in games and experiments, guessing first and checking (year 9)."""
     first = markdown(lesson("classroom.ipynb", language))[0]
     aims = {
-        "nb": ["sannsynligheter i spill og i forsøk", "gjetter først", "sjekker"],
-        "nn": ["sannsyn i spel og i forsøk", "gjettar først", "sjekkar"],
+        "nb": ["valg i spill og i forsøk", "gjetter først", "sjekker"],
+        "nn": ["val i spel og i forsøk", "gjettar først", "sjekkar"],
     }
     assert_opens_with_aims(first, {9: aims[language]})
