@@ -1,5 +1,6 @@
 """End-to-end: the simulator's charts (Vega-Lite) draw in a real JupyterLab, with the renderer
-JupyterLab ships (the JupyterLite page draws them with the same one: tests/browser/test_lite.py).
+JupyterLab ships (the JupyterLite page draws them with the same one: tests/browser/test_lite.py),
+a Norwegian one too: its ``config.locale`` (decimal comma, ``42 %``) is read by that Vega.
 """
 
 from __future__ import annotations
@@ -44,21 +45,25 @@ def test_result_plot_and_a_lesson_chart_draw_in_jupyterlab(page, lab, artifacts)
             "left.band([1, 10, 100], [0.1, 0.3, 0.4], [0.9, 0.7, 0.6], label='p ± 1.96·SE')\n"
             "left.line([1, 10, 100], [0.8, 0.45, 0.52], label='share').rule(0.5, label='p')\n"
             "left | Chart('a histogram').histogram([1, 2, 2, 3, 7], bins=range(0, 9))",
+            "result.plot(by='seat', language='nb')",
         ],
     )
     page.goto(f"{lab.url}/lab/tree/charts.ipynb?reset")
     page.wait_for_function(KERNEL_IDLE_JS, timeout=60_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
-        f"() => ({CHARTS})().filter((c) => c.inked > 500).length >= 2", timeout=60_000
+        f"() => ({CHARTS})().filter((c) => c.inked > 500).length >= 3", timeout=60_000
     )
     drawn = page.evaluate(CHARTS)
-    assert len(drawn) == 2, drawn  # result.plot(), and two charts side by side in one canvas
+    # result.plot(), two charts side by side in one canvas, and the bokmål chart by seat
+    assert len(drawn) == 3, drawn
     assert drawn[0]["width"] > 200 and drawn[1]["width"] > 2 * drawn[0]["width"], drawn
     page.wait_for_function(
-        f"() => ({OUTPUT_MIMES})().filter((m) => m.includes('image/png')).length >= 2",
+        f"() => ({OUTPUT_MIMES})().filter((m) => m.includes('image/png')).length >= 3",
         timeout=30_000,
     )
     charts = [m for m in page.evaluate(OUTPUT_MIMES) if VEGA_LITE in m]
-    assert len(charts) == 2 and all("image/png" in m for m in charts), charts
-    page.locator(".jp-Cell:has(.vega-embed)").first.screenshot(path=str(artifacts / "chart.png"))
+    assert len(charts) == 3 and all("image/png" in m for m in charts), charts
+    cells = page.locator(".jp-Cell:has(.vega-embed)")
+    cells.first.screenshot(path=str(artifacts / "chart.png"))
+    cells.nth(2).screenshot(path=str(artifacts / "chart-nb.png"))  # 0 %, 10 %: the axis
