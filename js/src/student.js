@@ -127,6 +127,7 @@ export function startStudentPage(root, opts = {}) {
     notice: null,
     joining: false,
     speech: null,
+    speeches: {},
     link: { text: () => "", level: "ok" },
     endedText: null,
   };
@@ -354,7 +355,10 @@ export function startStudentPage(root, opts = {}) {
       }
       showNotice(m.text, m.level || "warning");
     } else if (m.type === "speech") {
-      speak(m.speech || {});
+      // Python sends a language's words once a page; this page keeps them for a switch back.
+      const sp = m.speech || {};
+      if (sp.texts) state.speeches[sp.language] = sp;
+      speak(state.speeches[sp.language] || sp);
     } else if (m.type === "ended") {
       end(() => String(m.text ?? ""));
     }

@@ -273,6 +273,11 @@ describe("each phone reads its own language", () => {
     socket().receive({ type: "speech", speech: speech("nb") });
     expect($(".borsen-join-title").textContent).toBe("Bli med i klassen");
     expect($(".borsen-join-label").textContent).toBe("Navnet ditt");
+    // Back to nynorsk: Python sends only the language's name; the page kept its words.
+    root.querySelector('[data-language="nn"]').click();
+    socket().receive({ type: "speech", speech: { language: "nn" } });
+    expect($(".borsen-join-label").textContent).toBe("Namnet ditt");
+    root.querySelector('[data-language="nb"]').click();
     // The next visit (or a reconnection) asks for the chosen language, not the phone's.
     socket().drop();
     page.stop();

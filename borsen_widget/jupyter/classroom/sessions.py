@@ -104,6 +104,9 @@ class Page:
         self.language = language
         #: The language and seat the view this page last got was told for (see the room).
         self.view_key: tuple | None = None
+        #: The languages whose words this page was sent (each once: a few bytes asked for
+        #: many kilobytes, so a page switching back and forth is not sent them again).
+        self.spoken: set[str] = set()
         self._tokens = float(BURST)
         self._stamp = time.monotonic()
         self._warned = -WARN_EVERY
@@ -255,9 +258,13 @@ class Sessions:
     def set_language(page: Page, content: dict) -> None:
         """A page's ``page_language``: the language it reads from now on (the first of its
         tags the package speaks, else English), told to that page alone with its words (the
-        same ``speech`` a widget's page gets). Raises BadMessage on a malformed one."""
+        same ``speech`` a widget's page gets; a language's words once a page, which keeps
+        them). Raises BadMessage on a malformed one."""
         page.language = pick_language(read_page_tags(content))
-        speech = {"language": page.language, "texts": front_end_texts(page.language)}
+        speech: dict = {"language": page.language}
+        if page.language not in page.spoken:  # at most once a language: the page keeps them
+            page.spoken.add(page.language)
+            speech["texts"] = front_end_texts(page.language)
         page.send(dumps({"type": "speech", "speech": speech, "request": request_id(content)}))
 
     def close_page(self, page: Page) -> bool:

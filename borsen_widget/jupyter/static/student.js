@@ -1115,6 +1115,7 @@ function startStudentPage(root, opts = {}) {
     notice: null,
     joining: false,
     speech: null,
+    speeches: {},
     link: { text: () => "", level: "ok" },
     endedText: null
   };
@@ -1299,7 +1300,9 @@ function startStudentPage(root, opts = {}) {
       }
       showNotice(m.text, m.level || "warning");
     } else if (m.type === "speech") {
-      speak(m.speech || {});
+      const sp = m.speech || {};
+      if (sp.texts) state.speeches[sp.language] = sp;
+      speak(state.speeches[sp.language] || sp);
     } else if (m.type === "ended") {
       end(() => String(m.text ?? ""));
     }
