@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { translator } from "../src/i18n.js";
 import { describe, expect, test } from "vitest";
 import {
   aceConfirm,
@@ -213,5 +216,66 @@ describe("keys", () => {
     only.controls.only_bots = true;
     expect(showBotControls(only)).toBe(true);
     expect(showBotControls({ ...only, over: true })).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------- languages
+// The table's words in bokmål and nynorsk, from the catalogues Python ships (speech).
+
+const speech = (language) => ({
+  language,
+  texts: JSON.parse(readFileSync(
+    resolve(process.cwd(), `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`), "utf8",
+  )),
+});
+const nb = translator(speech("nb"));
+const nn = translator(speech("nn"));
+
+describe("the table's words in Norwegian", () => {
+  test("cards, counts, deck and pile", () => {
+    expect(parseCard("TH", nb).name).toBe("hjerter 10");
+    expect(parseCard("AS", nn).name).toBe("spar ess");
+    expect(cardCount(1, nb)).toBe("1 kort");
+    expect(cardCount(1200, nn)).toBe("1\u00a0200 kort");
+    expect(aceCount(3, nb)).toBe("3 ess");
+    expect(deckCaption(baseView(), nb)).toBe("40 kort · 3 ess");
+    expect(deckCaption(baseView({ deck_size: 0 }), nb)).toBe("Børsen er tom");
+    expect(deckLabel(baseView(), nn)).toBe("Børsen: 40 kort, 3 ess blant dei");
+    expect(pileLabel(["6S", "JH"], nb)).toBe("Bunken: 2 kort, det øverste er hjerter knekt: 6♠ J♥");
+    expect(pileLabel([], nn)).toBe("Bunken er tom");
+    expect(cardHTML("QD", { w: nb })).toContain('aria-label="ruter dame"');
+  });
+
+  test("the status line, with the person at the screen as you", () => {
+    expect(statusText(baseView({ to_beat: "trenger knekt eller høyere" }), nb)).toBe(
+      "Ada: trekk (trenger knekt eller høyere) eller legg 2 kort i banken.",
+    );
+    const you = baseView({ players: [player(0, "Du", { is_current: true, you: true }), player(1, "Bo")] });
+    expect(statusText(you, nn)).toBe("Din tur: trekk eller legg 2 kort i banken.");
+    expect(statusText(you)).toBe("Your turn: draw or bank 2 cards.");
+    expect(statusText(baseView({ actions: ["bank"], deck_size: 0 }), nn)).toBe(
+      "Ada: børsen er tom, så legg bunken i banken.",
+    );
+    const paused = baseView({ current: 2, bot_turn: true, actions: [] });
+    paused.controls.paused = true;
+    expect(statusText(paused, nb)).toBe("Robotene har pause: Cy står for tur.");
+    expect(statusText(null, nn)).toBe("Lastar …");
+    expect(actionLabel("bank", baseView(), nb)).toBe("Legg 2 kort i banken");
+    expect(actionLabel("draw", baseView(), nn)).toBe("Trekk");
+    expect(seatLabel(player(2, "Cy", { bot: "X", score: 1, aces: ["AS", "AH"], is_current: true }), nb)).toBe(
+      "Cy (robot), 1 kort, 2 ess trygge for ranere, har turen",
+    );
+  });
+
+  test("the ace dialog's button and hint", () => {
+    const pending = ["AS", "AH", "AC"];
+    expect(aceConfirm(pending, new Set(), 2, nb)).toMatchObject({
+      label: "Velg 2 ess å børsnotere", hint: "Velg 2 ess til å børsnotere (minst 2).",
+    });
+    expect(aceConfirm(pending, new Set(), 1, nn).label).toBe("Vel eit ess å børsnotere");
+    expect(aceConfirm(pending, new Set([1]), 1, nn)).toMatchObject({
+      label: "Børsnoter A♥", hint: "A♥ blir stokka inn i børsen igjen.",
+    });
+    expect(aceConfirm(["AC"], new Set(), 0, nb)).toMatchObject({ label: "Behold det", hint: "Alle essene blir i banken din." });
   });
 });

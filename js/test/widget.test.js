@@ -1,4 +1,6 @@
 // The render function with a fake anywidget model, in happy-dom.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import widget from "../src/widget.js";
 
@@ -240,5 +242,98 @@ describe("render", () => {
     cleanup();
     expect(model.handlers["change:view"]).toHaveLength(0);
     expect(el.querySelector(".borsen")).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------- languages
+
+const shipped = (language) => ({
+  language,
+  texts: JSON.parse(readFileSync(
+    resolve(process.cwd(), `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`), "utf8",
+  )),
+});
+
+/** Every text a person reads or hears in the table: text nodes, aria-labels and titles of
+ * what is shown. */
+function readable(node) {
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 3) {
+      const text = n.textContent.trim();
+      if (text) out.push(text);
+      return;
+    }
+    if (n.nodeType !== 1 || n.hidden) return; // what is hidden is neither seen nor heard
+    for (const name of ["aria-label", "title"]) {
+      if (n.hasAttribute(name)) out.push(n.getAttribute(name));
+    }
+    n.childNodes.forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+describe("languages", () => {
+  test("the page reports its language once, and Python's speech redraws every text", () => {
+    expect(model.languages).toHaveLength(1);
+    expect(model.languages[0].intent).toBe("page_language");
+    expect(button("draw").textContent).toContain("Draw");
+    model.set("speech", shipped("nb"));
+    expect(button("draw").querySelector(".borsen-label").textContent).toBe("Trekk");
+    expect(button("draw").getAttribute("aria-label")).toBe("Trekk et kort (tast D)");
+    expect(button("bank").querySelector(".borsen-label").textContent).toBe("Legg 2 kort i banken");
+    expect(el.querySelector(".borsen-status").textContent).toBe("Ada: trekk eller legg 2 kort i banken.");
+    expect(el.querySelector(".borsen-log-title").textContent).toBe("Hva som har skjedd");
+    expect(root().getAttribute("aria-label")).toMatch(/^Kortspillet Børsen\. Taster: D trekk/);
+    expect(root().lang).toBe("nb");
+    model.set("speech", shipped("nn"));
+    expect(button("new_game").textContent).toContain("Nytt spel");
+    button("new_game").click();
+    expect(button("new_game").textContent).toContain("Byrje på nytt?");
+    expect(model.sent).toHaveLength(0); // the words changed, nothing was sent
+  });
+
+  test("nothing on the table falls back to English", () => {
+    const names = ["ThresholdBot(4)", "Børsen", "Lina", "Ada", "Bo", "Cy"]; // longest first
+    // Python's sentences (the log, the result, the ace dialog's text, what the next card
+    // needs) come translated in the view; here they hold no words, to test the page's own.
+    const python = { to_beat: "…", result: "★", events: [{ id: 0, kind: "start", seat: 0, text: "…" }] };
+    const views = [
+      view({ ...python, version: 20 }),
+      view({ ...python, version: 21, players: [player(0, "Ada", { is_current: true, you: true, aces: ["AS"], score: 1 }), player(1, "Bo", { score: 2 }), player(2, "Cy", { bot: "ThresholdBot(4)" })] }),
+      view({ ...python, version: 22, current: 2, bot_turn: true, actions: [], controls: { allow_undo: true, can_undo: true, bots: true, only_bots: false, paused: true } }),
+      view({ ...python, version: 23, pile: [], actions: ["draw"] }),
+      view({ ...python, version: 24, actions: ["bank"], deck_size: 0 }),
+      view({ ...python, version: 25, phase: "aces", actions: ["list"], pile: [], aces: { seat: 0, name: "Ada", pending: ["AS", "AH"], to_list: 1, limit: 1, held: 2, text: "…" } }),
+      view({ ...python, version: 26, phase: "aces", actions: ["list"], pile: [], aces: { seat: 0, name: "Ada", you: true, pending: ["AC"], to_list: 0, limit: 2, held: 1, text: "…" } }),
+      view({ ...python, version: 27, over: true, actions: [], pile: [], deck_size: 0, winners: [1], end_reason: "max_turns", rules: ["…"], players: [player(0, "Ada", { score: 1 }), player(1, "Bo", { score: 3, is_winner: true }), player(2, "Cy")] }),
+      view({ ...python, version: 28, over: true, actions: [], pile: [], deck_size: 0, winners: [0], end_reason: "deck", players: [player(0, "Ada", { score: 1, is_winner: true }), player(1, "Bo"), player(2, "Cy")] }),
+    ];
+    const seen = { en: new Set(), nb: new Set(), nn: new Set() };
+    for (const v of views) {
+      const readings = {};
+      for (const language of ["en", "nb", "nn"]) {
+        model.set("speech", shipped(language));
+        model.set("view", v);
+        model.set("room_card", { seats: [{ seat: 1, name: "Bo", bot: false, open: true, holder: "Lina" }] });
+        if (v.aces) el.querySelector('[data-ace="0"]').click(); // one ace chosen: the other words
+        readings[language] = readable(el.querySelector(".borsen-game"));
+        if (v.aces) el.querySelector('[data-ace="0"]').click();
+      }
+      for (const language of ["nb", "nn"]) {
+        expect(readings[language]).toHaveLength(readings.en.length);
+        readings.en.forEach((english, i) => {
+          let words = english;
+          for (const name of names) words = words.replaceAll(name, "");
+          if (/[A-Za-z]{3}/.test(words)) {
+            expect(readings[language][i], `${language}: ${english}`).not.toBe(english);
+          }
+          seen[language].add(readings[language][i]);
+        });
+      }
+    }
+    expect(seen.nb).toContain("Sannsynligheter");
+    expect(seen.nn).toContain("Grensa for talet på turar er nådd.");
   });
 });
