@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from numbers import Integral, Real
 
-from ..i18n import format_number, resolve_language, translator
+from ..i18n import format_list, format_number, resolve_language, translator
 
 __all__ = ["Table"]
 
@@ -49,6 +49,9 @@ class Table:
       chosen with :func:`~borsen_widget.i18n.set_language` when the table is shown, else
       English. Numbers are written its way (``0,333``, ``1 000``; a column of ``ungrouped``
       whole numbers, such as seeds, without thousands groups), and so are the table's own words.
+    - ``words``: how the values of a column are told, by column name: ``{"end_reason":
+      {"deck": NP_("end reason", "the deck ran out")}}`` (a text or a message, as
+      ``headers``); the values themselves stay as they are.
 
     ``table["win rate"]`` is a column as a list, ``table.row(label)`` one row as a dict,
     ``len(table)`` the number of rows; a notebook shows it as an HTML table.
@@ -64,6 +67,7 @@ class Table:
         headers: Mapping[str, str | tuple[str, str]] | None = None,
         language: str | None = None,
         ungrouped: Iterable[str] = (),
+        words: Mapping[str, Mapping] | None = None,
     ):
         if not isinstance(columns, Mapping):
             raise TypeError(f"columns must map names to values, not {type(columns).__name__}")
@@ -98,6 +102,10 @@ class Table:
                 raise TypeError(f"the header of {name!r} must be a text or NP_(context, message)")
         self.language = None if language is None else resolve_language(language)
         self.ungrouped = frozenset(str(name) for name in ungrouped)
+        self.words = {str(name): dict(told) for name, told in (words or {}).items()}
+        for name, told in self.words.items():
+            if not all(isinstance(t, str) or _is_message(t) for t in told.values()):
+                raise TypeError(f"the words of {name!r} must be texts or NP_(context, message)")
 
     # ------------------------------------------------------------------ reading
 
@@ -154,6 +162,7 @@ class Table:
             headers=self.headers,
             language=self.language,
             ungrouped=self.ungrouped,
+            words=self.words,
         )
 
     def __eq__(self, other) -> bool:
@@ -202,21 +211,35 @@ class Table:
         """The header a person reads for the column (or index) ``name``: its entry of
         :attr:`headers` in ``language`` (default: the table's), else the name itself."""
         label = self.headers.get(name)
-        if label is None:
-            return name
+        return name if label is None else self._told(label, language)
+
+    def _told(self, label, language: str | None) -> str:
         if isinstance(label, tuple):
             context, message, *values = label
             tr = translator(self._language(language))
             return tr.pgettext(context, message, **(values[0] if values else {}))
         return label
 
+    def _cell(self, name: str, value, language: str, grouped: bool) -> str:
+        told = self.words.get(name)
+        if told:
+            try:
+                if value in told:
+                    return self._told(told[value], language)
+            except TypeError:  # an unhashable value is told as it is
+                pass
+        return self.format(value, language, grouped=grouped)
+
     def format(self, value, language: str | None = None, *, grouped: bool = True) -> str:
         """How one value is shown in ``language`` (default: the table's): floats with
         :attr:`digits` decimals (``0,333`` / ``0.333``), whole numbers with thousands groups
-        (``1 000`` / ``1,000``) unless ``grouped`` is false, a missing value (NaN) as ``–``,
-        anything else as its text."""
+        (``1 000`` / ``1,000``) unless ``grouped`` is false, a missing value (NaN) as ``–``, a
+        tuple as a list (``0 og 2``), anything else as its text."""
         if isinstance(value, bool):
             return str(value)
+        if isinstance(value, tuple):  # several seats: "0 og 2" / "0 and 2"
+            items = [self.format(v, language, grouped=grouped) for v in value]
+            return format_list(items, self._language(language))
         if isinstance(value, Integral):
             if not grouped:
                 return str(int(value))
@@ -252,6 +275,7 @@ class Table:
         tr = translator(language)
         shown, cut = self._shown()
         plain = [name not in self.ungrouped for name in self._data]
+        names = list(self._data)
         head = "".join(
             f"<th>{html.escape(self.header(name, language))}</th>" for name in self._data
         )
@@ -265,8 +289,8 @@ class Table:
             if cut and count == SHOWN_ROWS // 2:
                 lines.append(f"<tr><th>…</th>{'<td>…</td>' * len(self._data)}</tr>")
             cells = "".join(
-                f"<td>{html.escape(self.format(values[at], language, grouped=grouped))}</td>"
-                for values, grouped in zip(self._data.values(), plain, strict=True)
+                f"<td>{html.escape(self._cell(name, values[at], language, grouped))}</td>"
+                for name, values, grouped in zip(names, self._data.values(), plain, strict=True)
             )
             lines.append(f"<tr><th>{html.escape(str(self._index[at]))}</th>{cells}</tr>")
         lines.append("</tbody></table>")
@@ -288,7 +312,10 @@ class Table:
                 body.append(["…"] * len(header))
             values = [self._index[at], *(c[at] for c in self._data.values())]
             body.append(
-                [self.format(v, language, grouped=g) for v, g in zip(values, plain, strict=True)]
+                [
+                    self._cell(name, v, language, g)
+                    for name, v, g in zip(["", *self._data], values, plain, strict=True)
+                ]
             )
         numeric = [
             all(_is_number(v) for v in [self._index, *self._data.values()][j])

@@ -72,6 +72,11 @@ HEADERS = {
     "loot": NP_("table column", "loot"),
     "aces_listed": NP_("table column", "aces listed"),
 }
+#: How the games' table tells its ``end_reason`` values (they stay "deck", "max_turns").
+END_WORDS = {
+    "deck": NP_("end reason", "the deck ran out"),
+    "max_turns": NP_("end reason", "the turn limit"),
+}
 SCORE_HEADER = NP_("table column", "score of seat {seat}")
 BOT_HEADER = NP_("table column", "bot in seat {seat}")
 
@@ -225,6 +230,7 @@ class Tally:
             index_name="game",
             headers=headers,
             ungrouped=("seed",),
+            words={"end_reason": END_WORDS},
         )
 
     def games_frame(self, names: list[str]):

@@ -538,9 +538,7 @@ def rendered(result, language: str) -> dict[str, list[str]]:
     return {
         "summary": result.summary(language).splitlines(),
         "html": texts_of_html(result.to_html(language)),
-        "games": texts_of_html(games.to_html(language))[
-            : 8 + 2 * result.rules.players
-        ],  # the headers
+        "games": texts_of_html(games.to_html(language))[: 4 * (4 + result.rules.players)],
         "plot by bot": texts_of_spec(result.plot(language=language).to_dict()),
         "plot by seat": texts_of_spec(result.plot(by="seat", language=language).to_dict()),
     }

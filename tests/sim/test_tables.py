@@ -4,6 +4,7 @@ DataFrame where pandas is installed)."""
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -130,3 +131,21 @@ def test_a_table_without_a_language_follows_set_language_when_shown():
     assert "<td>0.250</td>" in table._repr_html_()
     assert Table({"x": [0.25]}, language="nb-NO").language == "nb"
     assert translator("nb").missing == set() and translator("nn").missing == set()
+
+
+def test_a_columns_values_may_be_told_in_words_and_tuples_as_lists():
+    """The games' end reasons stay "deck" and "max_turns" for programs; a person reads them in
+    words, and the winning seats (a tuple) as a list."""
+    words = {"end": {"deck": NP_("end reason", "the deck ran out"), "odd": "odd one"}}
+    table = Table({"end": ["deck", "odd", "other"], "won": [(0, 2), (1,), ()]}, words=words)
+    assert table["end"] == ["deck", "odd", "other"]
+    nb = texts(table.to_html("nb"))
+    assert nb[3:] == ["0", "børsen ble tom", "0 og 2", "1", "odd one", "1", "2", "other", ""]
+    assert "the deck ran out" in table.to_string("en") and "0 and 2" in table.to_string("en")
+    assert "børsen vart tom" in table.to_string("nn") and "0 og 2" in table.to_string("nn")
+    with pytest.raises(TypeError, match="words"):
+        Table({"a": [1]}, words={"a": {1: 2}})
+
+
+def texts(html: str) -> list[str]:
+    return re.findall(r"<t[hd]>([^<]*)</t[hd]>", html)
