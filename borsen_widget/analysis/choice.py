@@ -24,6 +24,7 @@ import dataclasses
 from fractions import Fraction
 
 from ..engine.game import Game
+from ..i18n import Translator, translator
 from .bounds import falling, run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
 from .turn import TurnModel
@@ -50,7 +51,8 @@ class Choice:
     ``"look_ahead_run"`` (the same from ``steps`` cards on, every card until then followed
     exactly). ``bank`` is the value of banking now,
     ``lower`` and ``upper`` proven bounds on the value of drawing with the best play
-    afterwards (``None`` where none is known), all exact.
+    afterwards (``None`` where none is known), all exact. ``sentence`` says it in words (in
+    the language :func:`best_choice` was asked for); :meth:`describe` says it in any.
     """
 
     action: str | None
@@ -62,6 +64,8 @@ class Choice:
     pile: int
     steps: int | None
     sentence: str
+    #: Whether the run bounds count the aces' loot (some opponent has cards to rob).
+    loot: bool = False
 
     @property
     def is_proven(self) -> bool:
@@ -78,8 +82,13 @@ class Choice:
             return self.lower - self.bank
         return self.bank - self.upper
 
-    def to_dict(self) -> dict:
-        """JSON-safe data for screens."""
+    def describe(self, language: str | None = None) -> str:
+        """The choice and its proof in a sentence of ``language`` (``None``: the one
+        :func:`borsen_widget.set_language` chose, else English)."""
+        return _sentence(self, translator(language))
+
+    def to_dict(self, language: str | None = None) -> dict:
+        """JSON-safe data for screens; the sentence in ``language`` if one is given."""
 
         def number(value):
             return None if value is None else fraction_data(value)
@@ -95,7 +104,7 @@ class Choice:
             "lower": number(self.lower),
             "upper": number(self.upper),
             "margin": number(self.margin),
-            "sentence": self.sentence,
+            "sentence": self.sentence if language is None else self.describe(language),
         }
 
 
@@ -254,7 +263,13 @@ class _Bounds:
 # ------------------------------------------------------------------------------------ the choice
 
 
-def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AHEAD_DEPTH):
+def best_choice(
+    game: Game,
+    objective: str = "own",
+    *,
+    look_ahead: int = LOOK_AHEAD_DEPTH,
+    language: str | None = None,
+) -> Choice:
     """The best choice between drawing and banking, proven by exact bounds, or an honest
     "the bounds do not decide" (R4–R9, R14, R14a).
 
@@ -268,7 +283,8 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
 
     Cost: well under 100 ms in nearly every position (see ``benchmarks/advice_speed.py``);
     the look-ahead's work is capped. Raises ``ValueError`` when there is no draw-or-bank
-    decision (the game is over, or an ace decision is pending).
+    decision (the game is over, or an ace decision is pending). The proof's ``sentence`` is
+    in ``language`` (``None``: the one :func:`borsen_widget.set_language` chose, else English).
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
@@ -278,15 +294,10 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
         raise ValueError(f"look_ahead must be a whole number >= 0, not {look_ahead!r}")
     m = len(game.pile)
 
-    def amount(value: Fraction) -> str:
-        """ "2.75 (= 11/4) cards", "1 card of lead over the next player"."""
-        unit = "card" if value == 1 else "cards"
-        return f"{_num(value)} {unit}" + (
-            "" if objective == "own" else " of lead over the next player"
-        )
+    loot = False
 
-    def choice(action, proof, lower=None, upper=None, steps=None, sentence=""):
-        return Choice(
+    def choice(action, proof, lower=None, upper=None, steps=None):
+        made = Choice(
             action=action,
             proof=proof,
             bank=Fraction(m) if m else None,
@@ -295,22 +306,20 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
             objective=objective,
             pile=m,
             steps=steps,
-            sentence=sentence,
+            sentence="",
+            loot=loot,
         )
+        return dataclasses.replace(made, sentence=made.describe(language))
 
     if game.deck_size == 0:
-        return choice(
-            "bank", "only", sentence="Bank: the deck is empty, so banking is the only move (R14)."
-        )
+        return choice("bank", "only")
     if m == 0:
-        return choice(
-            "draw", "only", sentence="Draw: the pile is empty, so drawing is the only move (R4)."
-        )
+        return choice("draw", "only")
     model = TurnModel(game, objective)
     bounds = _Bounds(model)
     root = (model.counts, model.top_mask, model.top_rank, m, model.zero_robbed())
     bank = Fraction(m)
-    now = f"the {_num(bank)} that banking gives now"
+    loot = any(model.robbable)
 
     lower = bounds.one_draw(root)
     if lower >= bank:
@@ -318,8 +327,6 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
             "draw",
             "one_draw",
             lower=lower,
-            sentence=f"Even drawing just once and then banking is worth {amount(lower)} "
-            f"on average, {_more(lower, bank)} {now}, so the best stopping rule draws.",
         )
     upper = bounds.run_upper(root)
     if upper is not None and upper < bank:
@@ -328,10 +335,6 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
             "run",
             lower=lower,
             upper=upper,
-            sentence=f"Even someone who could see the order of the deck, and so would bank just "
-            f"before the first card that fails, would expect at most {amount(upper)} "
-            f"from drawing now (the pile only if the first card is accepted, plus the cards "
-            f"accepted in a row{_loot_words(model)}), less than {now}: bank.",
         )
     best_k, best_value = None, lower
     for k, value in bounds.draw_until(root, DRAW_UNTIL_MAX):
@@ -346,9 +349,6 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
                 lower=lower,
                 upper=upper,
                 steps=best_k,
-                sentence=f"Drawing until {best_k} more cards are accepted (or one fails), then "
-                f"banking, is worth {amount(lower)} on average, {_more(lower, bank)} "
-                f"{now}; the best stopping rule is worth at least as much, so it draws.",
             )
     for depth in range(look_ahead + 1):
         if bounds.states > LOOK_AHEAD_STATES:
@@ -365,58 +365,160 @@ def best_choice(game: Game, objective: str = "own", *, look_ahead: int = LOOK_AH
                 lower=lower,
                 upper=upper,
                 steps=draws,
-                sentence=f"Drawing at most {draws} times, stopping at the best moment within "
-                f"them, is worth {amount(lower)} on average, {_more(lower, bank)} {now}; the "
-                f"best stopping rule can only do better, so it draws.",
             )
         if upper is not None and upper < bank:
             seen = depth + 1
-            cards = "card" if seen == 1 else f"{seen} cards"
-            counted = (
-                "every possible next card counted exactly"
-                if seen == 1
-                else f"every possible next {seen} cards counted exactly, with the best play "
-                "between them"
-            )
             return choice(
                 "bank",
                 "look_ahead_run",
                 lower=lower,
                 upper=upper,
                 steps=seen,
-                sentence=f"Even someone who could see the order of the deck after the next "
-                f"{cards} would expect at most {amount(upper)} from drawing now "
-                f"({counted}), less than {now}: bank.",
             )
-    between = (
-        f"between {_num(lower)} and {amount(upper)}"
-        if upper is not None
-        else f"at least {amount(lower)}"
-    )
-    return choice(
-        None,
-        None,
-        lower=lower,
-        upper=upper,
-        sentence=f"The bounds do not decide: drawing is worth {between} on average, "
-        f"banking {_num(bank)}; only the exact best stopping rule can tell.",
-    )
+    return choice(None, None, lower=lower, upper=upper)
 
 
-def _num(value: Fraction) -> str:
-    """A value for a sentence: ``"2"``, ``"2.75 (= 11/4)"``, or ``"about 0.931"`` when the
-    exact fraction is too long to read out (it is in the data beside the sentence)."""
+# ------------------------------------------------------------------------------------ the words
+
+
+def _num(value: Fraction, tr: Translator) -> str:
+    """A value for a sentence: ``"2"``, ``"2.75 (= 11/4)"`` (``"2,75 (= 11/4)"``), or ``"about
+    2.109"`` when the exact fraction is too long for a class to read (numerator or denominator
+    of more than 3 digits: the exact value is in the data beside the sentence)."""
     if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{value.numerator}/{value.denominator}"
-    if len(text) > 11:
-        return f"about {float(value):.3g}"
-    return f"{float(value):.3g} (= {text})"
+        return tr.number(value.numerator)
+    decimal = tr.number(value)
+    if max(len(str(abs(value.numerator))), len(str(value.denominator))) > 3:
+        # TRANSLATORS: a value rounded to at most 3 decimals ("about 2.109").
+        return tr.gettext("about {decimal}", decimal=decimal)
+    # TRANSLATORS: a value as a decimal and its exact fraction ("2.75 (= 11/4)").
+    return tr.gettext("{decimal} (= {fraction})", decimal=decimal, fraction=tr.fraction(value))
 
 
-def _more(value: Fraction, than: Fraction) -> str:
-    return "more than" if value > than else "as much as"
+def _cards(value: Fraction, tr: Translator) -> str:
+    """ "2 cards", "2.75 (= 11/4) cards", "1 card"."""
+    n = 1 if value == 1 else 2
+    return tr.ngettext("{value} card", "{value} cards", n, value=_num(value, tr))
 
 
-def _loot_words(model: TurnModel) -> str:
-    return ", plus the aces' loot" if any(model.robbable) else ""
+def _amount(value: Fraction, objective: str, tr: Translator) -> str:
+    """ "2.75 (= 11/4) cards", "1 card of lead over the next player"."""
+    if objective == "own":
+        return _cards(value, tr)
+    n = 1 if value == 1 else 2
+    return tr.ngettext(
+        "{value} card of lead over the next player",
+        "{value} cards of lead over the next player",
+        n,
+        value=_num(value, tr),
+    )
+
+
+def _sentence(c: Choice, tr: Translator) -> str:
+    """The choice and its proof in words: one whole sentence of the catalogues per kind of
+    proof, in plain words for a class (the technical names are the teacher's: see
+    :class:`Choice`)."""
+    if c.proof == "only":
+        if c.action == "bank":
+            return tr.gettext("Bank: the deck is empty, so banking is the only move (R14).")
+        return tr.gettext("Draw: the pile is empty, so drawing is the only move (R4).")
+    bank = Fraction(c.pile)
+    v = {"banked": _cards(bank, tr)}
+    if c.lower is not None:
+        v["amount"] = _amount(c.lower, c.objective, tr)
+    more = c.lower is not None and c.lower > bank
+    if c.proof == "one_draw":
+        if more:
+            return tr.gettext(
+                "Even drawing just once and then banking is worth {amount} on average, more "
+                "than banking now ({banked}), so it is best to draw.",
+                **v,
+            )
+        return tr.gettext(
+            "Even drawing just once and then banking is worth {amount} on average, as much as "
+            "banking now ({banked}), so it is best to draw.",
+            **v,
+        )
+    if c.proof == "draw_until":
+        if more:
+            return tr.gettext(
+                "Drawing until {steps} more cards are accepted (or one fails), then banking, is "
+                "worth {amount} on average, more than banking now ({banked}); the best way to "
+                "play the rest of the turn is worth at least as much, so it is best to draw.",
+                steps=c.steps,
+                **v,
+            )
+        return tr.gettext(
+            "Drawing until {steps} more cards are accepted (or one fails), then banking, is "
+            "worth {amount} on average, as much as banking now ({banked}); the best way to "
+            "play the rest of the turn is worth at least as much, so it is best to draw.",
+            steps=c.steps,
+            **v,
+        )
+    if c.proof == "look_ahead":
+        if more:
+            return tr.gettext(
+                "Drawing at most {steps} times, stopping at the best moment within them, is "
+                "worth {amount} on average, more than banking now ({banked}); the best way to "
+                "play the rest of the turn can only do better, so it is best to draw.",
+                steps=c.steps,
+                **v,
+            )
+        return tr.gettext(
+            "Drawing at most {steps} times, stopping at the best moment within them, is "
+            "worth {amount} on average, as much as banking now ({banked}); the best way to "
+            "play the rest of the turn can only do better, so it is best to draw.",
+            steps=c.steps,
+            **v,
+        )
+    if c.upper is not None:
+        v["amount"] = _amount(c.upper, c.objective, tr)
+    if c.proof == "run":
+        if c.loot:
+            return tr.gettext(
+                "Even someone who could see the order of the deck, and so would bank just "
+                "before the first card that fails, would expect at most {amount} from drawing "
+                "now (the pile only if the first card is accepted, plus the cards accepted in "
+                "a row, plus the aces' loot), less than banking now ({banked}): bank.",
+                **v,
+            )
+        return tr.gettext(
+            "Even someone who could see the order of the deck, and so would bank just before "
+            "the first card that fails, would expect at most {amount} from drawing now (the "
+            "pile only if the first card is accepted, plus the cards accepted in a row), less "
+            "than banking now ({banked}): bank.",
+            **v,
+        )
+    if c.proof == "look_ahead_run":
+        if c.steps == 1:
+            return tr.gettext(
+                "Even someone who could see the order of the deck after the next card would "
+                "expect at most {amount} from drawing now (every possible next card counted "
+                "exactly), less than banking now ({banked}): bank.",
+                **v,
+            )
+        return tr.gettext(
+            "Even someone who could see the order of the deck after the next {steps} cards "
+            "would expect at most {amount} from drawing now (every possible next {steps} "
+            "cards counted exactly, with the best play between them), less than banking now "
+            "({banked}): bank.",
+            steps=c.steps,
+            **v,
+        )
+    # The bounds do not decide.
+    v["amount"] = _amount(c.lower, c.objective, tr)
+    if c.upper is not None:
+        return tr.gettext(
+            "These quick checks do not decide: drawing is worth between {low} and {amount} on "
+            "average, banking {banked}; only working out the best way to play the rest of the "
+            "turn exactly can tell.",
+            low=_num(c.lower, tr),
+            amount=_amount(c.upper, c.objective, tr),
+            banked=v["banked"],
+        )
+    return tr.gettext(
+        "These quick checks do not decide: drawing is worth at least {amount} on average, "
+        "banking {banked}; only working out the best way to play the rest of the turn exactly "
+        "can tell.",
+        **v,
+    )

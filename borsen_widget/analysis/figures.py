@@ -18,9 +18,10 @@ import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..engine.cards import RANK_NAMES, RANK_TEXT, SUIT_NAMES, Card
-from ..engine.events import seat_name
+from ..engine.cards import RANK_TEXT, SUIT_NAMES, Card
 from ..engine.game import Game
+from ..engine.words import seat_name
+from ..i18n import Translator, translator
 
 OBJECTIVES = ("own", "lead")
 
@@ -31,17 +32,76 @@ def fraction_data(value: Fraction | int) -> dict:
     return {"fraction": f"{value.numerator}/{value.denominator}", "decimal": float(value)}
 
 
-def _rank_word(rank: int) -> str:
-    """``"9"``, ``"10"``, ``"jack"``: how a sentence names a rank."""
-    return RANK_NAMES.get(rank, RANK_TEXT[rank]) if rank > 10 else RANK_TEXT[rank]
+def _rank_word(rank: int, tr: Translator) -> str:
+    """``"9"``, ``"10"``, ``"jack"`` (``"knekt"``): how a sentence names a rank."""
+    return tr.rank_word(rank)
 
 
-def _cards_word(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-def _article(word: str) -> str:
-    return "An" if word[0] in "8aeiou" else "A"
+def _card_phrase(card: Card, count: int, size: int, tr: Translator) -> str:
+    """ "A 9 (4 of 7 cards)", "The ace of spades (1 of 7 cards)": a kind of card the next
+    draw can be, with how many of the cards left it is (a whole phrase per kind, so each
+    language writes its own article)."""
+    v = {"count": count, "size": size}
+    rank = card.rank
+    if card.is_ace:
+        suit = card.suit
+        if suit == "S":
+            return tr.ngettext(
+                "The ace of spades ({count} of {size} card)",
+                "The ace of spades ({count} of {size} cards)",
+                size,
+                **v,
+            )
+        if suit == "H":
+            return tr.ngettext(
+                "The ace of hearts ({count} of {size} card)",
+                "The ace of hearts ({count} of {size} cards)",
+                size,
+                **v,
+            )
+        if suit == "C":
+            return tr.ngettext(
+                "The ace of clubs ({count} of {size} card)",
+                "The ace of clubs ({count} of {size} cards)",
+                size,
+                **v,
+            )
+        return tr.ngettext(
+            "The ace of diamonds ({count} of {size} card)",
+            "The ace of diamonds ({count} of {size} cards)",
+            size,
+            **v,
+        )
+    if rank == 11:
+        return tr.ngettext(
+            "A jack ({count} of {size} card)", "A jack ({count} of {size} cards)", size, **v
+        )
+    if rank == 12:
+        return tr.ngettext(
+            "A queen ({count} of {size} card)", "A queen ({count} of {size} cards)", size, **v
+        )
+    if rank == 13:
+        return tr.ngettext(
+            "A king ({count} of {size} card)", "A king ({count} of {size} cards)", size, **v
+        )
+    if rank == 8:
+        # TRANSLATORS: an 8 among the cards left ("An 8 (4 of 30 cards)").
+        return tr.ngettext(
+            "An {rank} ({count} of {size} card)",
+            "An {rank} ({count} of {size} cards)",
+            size,
+            rank=RANK_TEXT[rank],
+            **v,
+        )
+    # TRANSLATORS: a card of a number rank (2 to 10) among the cards left ("A 9 (4 of 30
+    # cards)").
+    return tr.ngettext(
+        "A {rank} ({count} of {size} card)",
+        "A {rank} ({count} of {size} cards)",
+        size,
+        rank=RANK_TEXT[rank],
+        **v,
+    )
 
 
 def _top(game: Game) -> Card | None:
@@ -110,36 +170,82 @@ class Outcome:
         }
 
 
-def _why(rules, card: Card, top: Card | None) -> str:
+def _why(rules, card: Card, top: Card | None, tr: Translator) -> str:
     """Why R5 accepts or refuses ``card`` on ``top``, in words for a kind of card: the reason
     is :meth:`Rules.judge`'s, the one definition of R5."""
     accepted, reason = rules.judge(card, top)
     if reason == "empty":
-        return "the pile is empty"
+        return tr.pgettext("why", "the pile is empty")
     if reason == "custom":
-        return f"the house rule {'accepts' if accepted else 'refuses'} it on {top}"
+        if accepted:
+            return tr.pgettext("why", "the house rule accepts it on {card}", card=str(top))
+        return tr.pgettext("why", "the house rule refuses it on {card}", card=str(top))
     if reason == "ace":
-        return "an ace is always accepted"
+        return tr.pgettext("why", "an ace is always accepted")
     if reason == "after_ace":
-        return "anything goes after an ace"
-    mine, theirs = _rank_word(card.rank), _rank_word(top.rank)
+        return tr.pgettext("why", "anything goes after an ace")
+    v = {"rank": _rank_word(card.rank, tr), "below": _rank_word(top.rank, tr)}
     if reason == "equal":
-        return f"{mine} is equal to {theirs}" if accepted else f"{mine} is only equal to {theirs}"
+        if accepted:
+            return tr.pgettext("why", "{rank} is equal to {below}", **v)
+        return tr.pgettext("why", "{rank} is only equal to {below}", **v)
     if reason == "higher":
-        return f"{mine} is at least {theirs}" if rules.equal_accepted else f"{mine} beats {theirs}"
-    return f"{mine} is lower than {theirs}"
+        if rules.equal_accepted:
+            return tr.pgettext("why", "{rank} is at least {below}", **v)
+        return tr.pgettext("why", "{rank} beats {below}", **v)
+    return tr.pgettext("why", "{rank} is lower than {below}", **v)
 
 
-def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcome]:
+def _robs(tr: Translator, accepted: bool, into_pile: bool, **v) -> str:
+    """What an ace drawn next does: "The ace of spades (1 of 7 cards): accepted, robs 3 cards
+    from Bo" (R9), a whole sentence for each case."""
+    n = v["count"]
+    if accepted and into_pile:
+        return tr.ngettext(
+            "{card}: accepted, robs {count} card from {player} into the pile, under the ace",
+            "{card}: accepted, robs {count} cards from {player} into the pile, under the ace",
+            n,
+            **v,
+        )
+    if accepted:
+        return tr.ngettext(
+            "{card}: accepted, robs {count} card from {player}",
+            "{card}: accepted, robs {count} cards from {player}",
+            n,
+            **v,
+        )
+    if into_pile:
+        return tr.ngettext(
+            "{card}: not accepted — {why}; robs {count} card from {player} into the pile, "
+            "under the ace",
+            "{card}: not accepted — {why}; robs {count} cards from {player} into the pile, "
+            "under the ace",
+            n,
+            **v,
+        )
+    return tr.ngettext(
+        "{card}: not accepted — {why}; robs {count} card from {player}",
+        "{card}: not accepted — {why}; robs {count} cards from {player}",
+        n,
+        **v,
+    )
+
+
+def draw_outcomes(
+    game: Game, names: Sequence[str] | None = None, *, language: str | None = None
+) -> list[Outcome]:
     """Every kind of card the next draw can be, with its exact probability (they sum to 1).
 
     One entry per rank left in the deck and one per ace suit (R2). For each: whether R5
     accepts it on the pile's top card, and for an ace the cards it robs at once (R9, with the
     victim chosen by ``rob_target``). A rank whose suits a custom ``accept_rule`` treats
     differently is split into an accepted and a refused entry. ``names`` name the seats in the
-    sentences (default ``"Seat 0"``...).
+    sentences (default ``"Seat 0"``...); the sentences are in ``language`` (``None``: the one
+    :func:`borsen_widget.set_language` chose, else English). ``label`` stays a short English
+    key (``"9"``, ``"ace of spades"``) for programs.
     """
     _check_playable(game, "no draw to describe")
+    tr = translator(language)
     rules = game.rules
     top = _top(game)
     counts = game.deck_counts()
@@ -147,7 +253,7 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
     player = game.current_player
     victim, loot_of = _robbery(game)
     pile_size = len(game.pile)
-    nxt = seat_name((player + 1) % rules.players, names)
+    nxt = seat_name((player + 1) % rules.players, names, tr.language)
     groups: dict[tuple, list[Card]] = {}
     for card in counts:  # canonical order: by rank, then suit
         accepted = rules.accepts(card, top)
@@ -158,29 +264,35 @@ def draw_outcomes(game: Game, names: Sequence[str] | None = None) -> list[Outcom
         count = sum(counts[c] for c in cards)
         card = cards[0]
         accepted = rules.accepts(card, top)
-        share = f"{count} of {size} cards"
+        what = _card_phrase(card, count, size, tr)
         loot = loot_of.get(card, 0)
         if card.is_ace:
             label = f"ace of {SUIT_NAMES[card.index % 4]}"
-            what = f"The {label} ({share})"
-            where = " into the pile, under the ace" if rules.loot_to == "pile" else ""
-            robs = f"robs {_cards_word(loot)} from {seat_name(victim, names)}{where}"
-            if accepted:
-                sentence = f"{what}: accepted, {robs}"
-            else:
-                sentence = f"{what}: not accepted — {_why(rules, card, top)}; {robs}"
+            sentence = _robs(
+                tr,
+                accepted,
+                rules.loot_to == "pile",
+                card=what,
+                count=loot,
+                player=seat_name(victim, names, tr.language),
+                why="" if accepted else _why(rules, card, top, tr),
+            )
         else:
             label = RANK_TEXT[card.rank]
             if key[1] is not None and len(groups.get((card.rank, not accepted), ())) > 0:
                 label += " " + "".join(str(c)[-1] for c in cards)  # e.g. "9 ♠♥": split by suit
-            what = f"{_article(_rank_word(card.rank))} {_rank_word(card.rank)} ({share})"
-            why = _why(rules, card, top)
+            why = _why(rules, card, top, tr)
             if accepted:
-                sentence = f"{what}: accepted — {why}"
+                sentence = tr.gettext("{card}: accepted — {why}", card=what, why=why)
             else:
-                sentence = (
-                    f"{what}: not accepted — {why}; the pile of "
-                    f"{_cards_word(pile_size + 1)} passes to {nxt}"
+                sentence = tr.ngettext(
+                    "{card}: not accepted — {why}; the pile of {count} card passes to {player}",
+                    "{card}: not accepted — {why}; the pile of {count} cards passes to {player}",
+                    pile_size + 1,
+                    card=what,
+                    why=why,
+                    count=pile_size + 1,
+                    player=nxt,
                 )
         outcomes.append(
             Outcome(
@@ -245,18 +357,48 @@ def _robbery(game: Game) -> tuple[int | None, dict[Card, int]]:
     return victim, {ace: rules.loot(ace, banks[victim]) for ace in aces}
 
 
-def accept_sentence(game: Game, accepted: int, size: int) -> str:
-    """ "15 of the 30 cards left are 8 or higher, or aces" (§4)."""
+def accept_sentence(game: Game, accepted: int, size: int, *, language: str | None = None) -> str:
+    """ "15 of the 30 cards left are 8 or higher, or aces" (§4), in ``language`` (``None``:
+    the one :func:`borsen_widget.set_language` chose, else English)."""
+    tr = translator(language)
     rules = game.rules
     top = _top(game)
-    left = f"{accepted} of the {size} cards left"
+    v = {"count": accepted, "size": size}
     if top is None:
-        return f"the pile is empty: all {size} cards left are accepted"
+        return tr.ngettext(
+            "the pile is empty: the {size} card left is accepted",
+            "the pile is empty: all {size} cards left are accepted",
+            size,
+            **v,
+        )
     if rules.accept_rule is not None:
-        return f"{left} are accepted on {top} by the house rule"
+        return tr.ngettext(
+            "{count} of the {size} card left is accepted on {card} by the house rule",
+            "{count} of the {size} cards left are accepted on {card} by the house rule",
+            size,
+            card=str(top),
+            **v,
+        )
     if top.is_ace:
-        return f"the top card is an ace: all {size} cards left are accepted"
-    word = _rank_word(top.rank)
+        return tr.ngettext(
+            "the top card is an ace: the {size} card left is accepted",
+            "the top card is an ace: all {size} cards left are accepted",
+            size,
+            **v,
+        )
+    word = _rank_word(top.rank, tr)
     if rules.equal_accepted:
-        return f"{left} are {word} or higher, or aces"
-    return f"{left} are higher than {word}, or aces"
+        return tr.ngettext(
+            "{count} of the {size} card left is {rank} or higher, or an ace",
+            "{count} of the {size} cards left are {rank} or higher, or aces",
+            size,
+            rank=word,
+            **v,
+        )
+    return tr.ngettext(
+        "{count} of the {size} card left is higher than {rank}, or an ace",
+        "{count} of the {size} cards left are higher than {rank}, or aces",
+        size,
+        rank=word,
+        **v,
+    )

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..engine.cards import RANK_TEXT
 from ..engine.game import Game
+from ..i18n import translator
 from .figures import accept_sentence, draw_outcomes
 from .turn import TooManyStates, best_turn
 
@@ -19,6 +20,7 @@ def summary(
     with_best_turn: bool = True,
     max_states: int | None = SUMMARY_MAX_STATES,
     names=None,
+    language: str | None = None,
 ) -> dict:
     """Everything the teacher's panel shows, as JSON-safe data (public information only).
 
@@ -31,7 +33,11 @@ def summary(
     takes milliseconds late in a game but seconds or more in the first turns of a one-deck
     game (see ``benchmarks/analysis_speed.py``), so it is capped at ``max_states`` new states
     (about 3 s; ``None``: no cap): past that ``best_turn`` is ``None`` and ``reason`` says why.
+
+    The sentences (``p_accept["sentence"]``, each outcome's, ``reason``) are in ``language``
+    (``None``: the one :func:`borsen_widget.set_language` chose, else English).
     """
+    tr = translator(language)
     data: dict = {
         "phase": game.phase,
         "current_player": game.current_player,
@@ -45,7 +51,11 @@ def summary(
         "reason": None,
     }
     if game.is_over or game.deck_size == 0:
-        data["reason"] = "the game is over" if game.is_over else "the deck is empty (R14)"
+        data["reason"] = (
+            tr.gettext("the game is over")
+            if game.is_over
+            else tr.gettext("the deck is empty, so no card can be drawn (R14)")
+        )
         return data
     rules = game.rules
     top = game.pile[-1] if game.pile else None
@@ -59,7 +69,7 @@ def summary(
         "counted": f"{accepted}/{size}",
         "fraction": f"{p.numerator}/{p.denominator}",
         "decimal": float(p),
-        "sentence": accept_sentence(game, accepted, size),
+        "sentence": accept_sentence(game, accepted, size, language=tr.language),
     }
     by_rank: dict = {}
     for card, k in counts.items():
@@ -68,13 +78,19 @@ def summary(
         entry["count"] += k
         entry["accepted"] += k if rules.accepts(card, top) else 0
     data["deck"] = [{**e, "all_accepted": e["accepted"] == e["count"]} for e in by_rank.values()]
-    data["outcomes"] = [o.to_dict() for o in draw_outcomes(game, names)]
+    data["outcomes"] = [o.to_dict() for o in draw_outcomes(game, names, language=tr.language)]
     if with_best_turn:
         if game.phase != "play":
-            data["reason"] = "an ace decision is pending (R11)"
+            data["reason"] = tr.gettext(
+                "an ace decision is pending (R11): there is no draw-or-bank decision"
+            )
         else:
             try:
                 data["best_turn"] = best_turn(game, objective, max_states=max_states).to_dict()
-            except TooManyStates as error:
-                data["reason"] = str(error)
+            except TooManyStates:
+                data["reason"] = tr.gettext(
+                    "the best way to play the rest of the turn was not worked out: it needs "
+                    "more than {states} new states here (max_states)",
+                    states=max_states,
+                )
     return data

@@ -45,7 +45,8 @@ from fractions import Fraction
 
 from .. import analysis
 from ..engine.game import Game
-from ..engine.words import possessive
+from ..engine.words import seat_name
+from ..i18n import Translator, translator
 from .protocol import BadMessage
 
 #: best_turn's states tried at once, before the panel first shows (about 0.05 s).
@@ -77,23 +78,31 @@ def _fraction(value: Fraction | int) -> dict:
 # ---------------------------------------------------------------------------- the figures
 
 
-def _figures(game: Game, names, objective: str) -> dict:
-    """The cheap, exact figures for the position on the table (no best_turn)."""
+def _figures(game: Game, names, objective: str, tr: Translator, made=None) -> dict:
+    """The cheap, exact figures for the position on the table (no best_turn), their sentences
+    in ``tr``'s language. ``made``: the position's :func:`~borsen_widget.analysis.best_choice`
+    if it is known already (it is worked out once, then told in each language)."""
     seat = game.current_player
-    name = names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-    after = names[(seat + 1) % len(names)] if names else "the next player"
+    lang = tr.language
+    name = seat_name(seat, names, lang)
+    after = seat_name((seat + 1) % game.rules.players, names, lang)
     pile = len(game.pile)
+    if objective == "own":
+        objective_text = tr.gettext("On average: the cards {player} banks this turn.", player=name)
+    else:
+        objective_text = tr.gettext(
+            "On average: the cards {player} banks this turn, minus the pile {next} takes over.",
+            player=name,
+            next=after,
+        )
     data = {
         "kind": "choice",
+        "language": lang,
         "seat": seat,
         "player": name,
         "question": "",
         "objective": objective,
-        "objective_text": (
-            f"the cards {name} banks this turn"
-            if objective == "own"
-            else f"{possessive(name)} cards this turn, minus the pile {after} takes over"
-        ),
+        "objective_text": objective_text,
         "pile_top": game.pile[-1].ascii if game.pile else None,
         "pile_size": pile,
         "deck_size": game.deck_size,
@@ -105,21 +114,26 @@ def _figures(game: Game, names, objective: str) -> dict:
         "reason": None,
     }
     if game.is_over:
-        data.update(kind="over", question="The game is over.", reason="The game is over.")
+        over = tr.gettext("The game is over.")
+        data.update(kind="over", question=over, reason=over)
         return data
     if game.phase == "aces":
         data.update(
             kind="aces",
-            question=f"{name} is deciding which aces to keep.",
-            reason="There is no draw-or-bank decision while aces are being kept or listed (R11).",
+            question=tr.gettext("{player} is deciding which aces to keep.", player=name),
+            reason=tr.gettext(
+                "There is no draw-or-bank decision while aces are being kept or listed (R11)."
+            ),
         )
     elif game.deck_size == 0:
         data.update(
             kind="empty",
-            question=f"The deck is empty: {name} banks the pile.",
-            reason="The deck is empty, so no card can be drawn (R14).",
+            question=tr.gettext("The deck is empty: {player} banks the pile.", player=name),
+            reason=tr.gettext("The deck is empty, so no card can be drawn (R14)."),
         )
-    summary = analysis.summary(game, objective, with_best_turn=False, names=list(names))
+    summary = analysis.summary(
+        game, objective, with_best_turn=False, names=list(names), language=lang
+    )
     data["deck_left"] = summary["deck"]
     if data["kind"] != "choice":
         return data
@@ -127,18 +141,26 @@ def _figures(game: Game, names, objective: str) -> dict:
     data["outcomes"] = summary["outcomes"]
     draw = analysis.one_draw_value(game, objective)
     if pile:
-        data["question"] = f"{name}: draw once more, or bank {pile} card{'s' * (pile != 1)}?"
+        data["question"] = tr.ngettext(
+            "{player}: draw once more, or bank {count} card?",
+            "{player}: draw once more, or bank {count} cards?",
+            pile,
+            player=name,
+            count=pile,
+        )
         better = "draw" if draw > pile else "bank" if draw < pile else "equal"
         data["one_step"] = {"draw": _fraction(draw), "bank": _fraction(pile), "better": better}
-        data["certified"] = analysis.best_choice(game, objective).to_dict()
+        if made is None:
+            made = analysis.best_choice(game, objective)
+        data["certified"] = made.to_dict(lang)
     else:
         data["kind"] = "forced"
-        data["question"] = f"{name} must draw: the pile is empty."
+        data["question"] = tr.gettext("{player} must draw: the pile is empty.", player=name)
         data["one_step"] = {"draw": _fraction(draw), "bank": None, "better": "draw"}
     return data
 
 
-def _choice(figures: dict, best: dict) -> dict | None:
+def _choice(figures: dict, best: dict, tr: Translator) -> dict | None:
     """The best choice, and how sure it is: exact (best_turn), proven (exact bounds decide it,
     :func:`~borsen_widget.analysis.best_choice`: ``proof`` and ``steps`` say which), the only
     move, or not known yet. ``margin``: how much better drawing is than banking (exact;
@@ -147,7 +169,7 @@ def _choice(figures: dict, best: dict) -> dict | None:
     kind = figures["kind"]
     plain = {"proof": None, "steps": None, "at_least": False}
     if kind == "forced":
-        text = "Draw: with an empty pile it is the only move."
+        text = tr.gettext("Draw: with an empty pile it is the only move.")
         return {"action": "draw", "how": "only", "text": text, "margin": None, **plain}
     if kind != "choice":
         return None
@@ -155,11 +177,15 @@ def _choice(figures: dict, best: dict) -> dict | None:
     if advice is not None:
         margin = advice["advantage"]
         if margin["fraction"] == "0/1":
-            text = "Drawing and banking are worth exactly the same here."
+            text = tr.gettext("Drawing and banking are worth exactly the same here.")
         elif advice["action"] == "draw":
-            text = "Drawing, and then stopping at the best moment, is worth more than banking."
+            text = tr.gettext(
+                "Drawing, and then stopping at the best moment, is worth more than banking."
+            )
         else:
-            text = "Banking now is worth more than drawing, even with the best play afterwards."
+            text = tr.gettext(
+                "Banking now is worth more than drawing, even with the best play afterwards."
+            )
         return {"action": advice["action"], "how": "exact", "text": text, "margin": margin, **plain}
     certified = figures.get("certified")
     if certified is not None and certified["proven"]:
@@ -175,9 +201,50 @@ def _choice(figures: dict, best: dict) -> dict | None:
     text = (
         certified["sentence"]
         if certified is not None
-        else "Not known yet: only the exact stopping rule can tell."
+        else tr.gettext("Not known yet: only working out the rest of the turn exactly can tell.")
     )
     return {"action": None, "how": None, "text": text, "margin": None, **plain}
+
+
+def _best_words(best: dict, tr: Translator) -> dict:
+    """The best stopping rule's state in words: ``text`` for the class (plain), ``detail``
+    for the teacher (the technical terms, the states counted)."""
+    state, states, why = best["state"], best["states"], best.get("why", "")
+    text = detail = ""
+    if state == "working":
+        text = tr.gettext("Still counting…")
+        detail = tr.ngettext(
+            "Working out the exact best stopping rule (every card that can come, every "
+            "choice after it): {count} state so far.",
+            "Working out the exact best stopping rule (every card that can come, every "
+            "choice after it): {count} states so far.",
+            states,
+            count=states,
+        )
+    elif state == "too_costly":
+        text = tr.gettext("Too many possibilities to count here, so this value is not shown.")
+        if why == "no loop":
+            detail = tr.gettext(
+                "The exact best stopping rule needs more than {count} states here, more than "
+                "the panel works out at once without a running event loop, so it is not shown; "
+                "analysis.best_turn() computes it (it may take minutes).",
+                count=states,
+            )
+        else:
+            detail = tr.gettext(
+                "The exact best stopping rule is too costly for this position (more than "
+                "{count} states to solve), so it is not shown; the one-draw look-ahead and the "
+                "proven bounds are exact.",
+                count=states,
+            )
+    elif state == "failed":
+        text = tr.gettext("The best way to play the rest of the turn could not be worked out.")
+        detail = tr.gettext("The exact best stopping rule failed: {error}.", error=why)
+    elif state == "solved":
+        detail = tr.gettext(
+            "Worked out exactly: the best stopping rule over every card that can come."
+        )
+    return {**best, "text": text, "detail": detail}
 
 
 def _hide(data: dict) -> dict:
@@ -186,7 +253,7 @@ def _hide(data: dict) -> dict:
     hidden["deck_left"] = [{**e, "accepted": None, "all_accepted": None} for e in data["deck_left"]]
     for key in ("p_accept", "outcomes", "one_step", "certified", "choice"):
         hidden[key] = None
-    hidden["best"] = {"state": "hidden", "advice": None, "states": 0, "text": ""}
+    hidden["best"] = {"state": "hidden", "advice": None, "states": 0, "text": "", "detail": ""}
     return hidden
 
 
@@ -206,8 +273,14 @@ class TeacherFeed:
         self._followers: list[Callable[[dict], None]] = []
         self._game: Game | None = None
         self._key: tuple | None = None
+        # The figures of the position in English (what kind of decision it is), the same told
+        # in each language asked for, the proven choice (worked out once for every language)
+        # and the error that stopped the figures, if one did.
         self._figures: dict | None = None
-        self._best: dict = {"state": "none", "advice": None, "states": 0, "text": ""}
+        self._told: dict[str, dict] = {}
+        self._made = None
+        self._error: Exception | None = None
+        self._best: dict = {"state": "none", "advice": None, "states": 0, "why": ""}
         self._timer: asyncio.Handle | None = None
         self._spent = 0
         self._slice = SLICE_STATES
@@ -265,19 +338,21 @@ class TeacherFeed:
             self._ballots = {}
         self._spent = 0
         self._slice = SLICE_STATES
+        self._told = {}
+        self._made = None
+        self._error = None
         try:
-            self._figures = _figures(game, list(w.names), w.objective)
+            if game.phase == "play" and not game.is_over and game.deck_size and game.pile:
+                self._made = analysis.best_choice(game, w.objective)
+            self._figures = self._figures_in("en")
         except Exception as error:  # e.g. a house rule (Python code) that raises
-            self._figures = {
-                "kind": "error",
-                "question": "",
-                "deck_left": [],
-                "reason": f"The figures could not be worked out ({type(error).__name__}: {error}).",
-            }
-            self._best = {"state": "none", "advice": None, "states": 0, "text": ""}
+            self._error = error
+            self._told = {}
+            self._figures = self._figures_in("en")
+            self._best = {"state": "none", "advice": None, "states": 0, "why": ""}
             return
         if self._figures["kind"] not in ("choice", "forced"):
-            self._best = {"state": "none", "advice": None, "states": 0, "text": ""}
+            self._best = {"state": "none", "advice": None, "states": 0, "why": ""}
             return
         if self._solve(SYNC_STATES):
             return
@@ -285,7 +360,31 @@ class TeacherFeed:
             self._set_best("working")
             self._timer = _running_loop().call_later(0, self._tick)
         elif not self._solve(NO_LOOP_STATES):
-            self._set_best("too_costly", text="no loop")
+            self._set_best("too_costly", why="no loop")
+
+    def _figures_in(self, language: str) -> dict:
+        """The position's figures with their sentences in ``language`` (worked out once)."""
+        found = self._told.get(language)
+        if found is not None:
+            return found
+        tr = translator(language)
+        if self._error is not None:
+            error = self._error
+            found = {
+                "kind": "error",
+                "language": language,
+                "question": "",
+                "deck_left": [],
+                "reason": tr.gettext(
+                    "The figures could not be worked out ({error}).",
+                    error=f"{type(error).__name__}: {error}",
+                ),
+            }
+        else:
+            w = self._widget
+            found = _figures(self._game, list(w.names), w.objective, tr, self._made)
+        self._told[language] = found
+        return found
 
     # -- the best stopping rule
 
@@ -299,31 +398,14 @@ class TeacherFeed:
             self._spent += states
             return False
         except Exception as error:
-            self._set_best("failed", text=f"{type(error).__name__}: {error}")
+            self._set_best("failed", why=f"{type(error).__name__}: {error}")
             return True
         self._set_best("solved", advice=advice.to_dict())
         return True
 
-    def _set_best(self, state: str, advice: dict | None = None, text: str = "") -> None:
-        if state == "working":
-            text = "Working out the best stopping rule…"
-        elif state == "too_costly":
-            spent = f"{self._spent:,}".replace(",", "\u202f")  # 600 000
-            if text == "no loop":
-                text = (
-                    f"The exact best stopping rule needs more than {spent} states here, more "
-                    "than the panel works out at once without a running event loop, so it is "
-                    "not shown; analysis.best_turn(w.game) computes it (it may take minutes)."
-                )
-            else:
-                text = (
-                    f"The exact best stopping rule is too costly for this position (more than "
-                    f"{spent} states to solve), so it is not shown; the one-draw look-ahead "
-                    "is exact."
-                )
-        elif state == "failed":
-            text = f"The best stopping rule could not be worked out ({text})."
-        self._best = {"state": state, "advice": advice, "states": self._spent, "text": text}
+    def _set_best(self, state: str, advice: dict | None = None, why: str = "") -> None:
+        """The best stopping rule's state (told in words by :func:`_best_words`)."""
+        self._best = {"state": state, "advice": advice, "states": self._spent, "why": why}
 
     def _tick(self) -> None:
         """One slice of background work on the kernel's loop."""
@@ -396,14 +478,22 @@ class TeacherFeed:
 
     # -- the data
 
-    def data(self) -> dict:
-        """The panel's JSON-safe data (public information only)."""
+    def data(self, language: str | None = None) -> dict:
+        """The panel's JSON-safe data (public information only), its sentences in
+        ``language`` (any tag; ``None``: the language the widget speaks)."""
         w = self._widget
-        figures = self._figures or {"kind": "none", "deck_left": []}
+        if language is None:
+            language = getattr(w, "language", None)
+        tr = translator(language)
+        if self._figures is None:
+            figures = {"kind": "none", "language": tr.language, "deck_left": []}
+        else:
+            figures = self._figures_in(tr.language)
+        best = _best_words(self._best, tr)
         data = {
             **figures,
-            "best": dict(self._best),
-            "choice": _choice(figures, self._best) if "one_step" in figures else None,
+            "best": best,
+            "choice": _choice(figures, best, tr) if "one_step" in figures else None,
             "version": w.version,
             "decision": self.decision,
             "guess": {

@@ -1,8 +1,11 @@
 // ProbabilityPanel's front end: the teacher's panel of a Børsen game as a widget of its own,
 // for another cell or a JupyterLab view on a projector. Python keeps `panel` in step with the
-// game; clicks and keys become requests with the version of the view they were made on.
+// game; clicks and keys become requests with the version of the view they were made on. Its
+// words come from its own `speech` (the language this panel speaks, which may differ from the
+// game widget's): the texts redraw at once when it changes.
 
 import { escapeHTML, isMine, requestIds } from "./helpers.js";
+import { reportLanguage, translator } from "./i18n.js";
 import { mountPanel } from "./panel.js";
 import { panelKey } from "./panel-helpers.js";
 
@@ -14,14 +17,15 @@ function render({ model, el }) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.innerHTML =
     `<div class="borsen-notice" role="alert" hidden><span class="borsen-notice-text"></span>` +
-    `<button type="button" class="borsen-notice-close" aria-label="Dismiss this notice">×` +
-    `</button></div><p class="borsen-panel-off">The probabilities will show here when the ` +
-    `game has a position to show.</p>`;
+    `<button type="button" class="borsen-notice-close">×</button></div>` +
+    `<p class="borsen-panel-off"></p>`;
   el.appendChild(root);
   const uid = `borsen-${Math.random().toString(36).slice(2, 9)}`;
   const notice = root.querySelector(".borsen-notice");
   const noticeText = root.querySelector(".borsen-notice-text");
   const off = root.querySelector(".borsen-panel-off");
+  const close = root.querySelector(".borsen-notice-close");
+  let words = translator(model.get("speech"));
   let dismissed = -1;
   const ids = requestIds(uid);
 
@@ -30,7 +34,21 @@ function render({ model, el }) {
     model.send({ intent, version: data.version ?? -1, id: ids.next(), ...extra });
   }
 
-  const panel = mountPanel(root, { send, uid });
+  const panel = mountPanel(root, { send, uid, words: () => words });
+
+  function drawWords() {
+    close.setAttribute("aria-label", words.t("Dismiss this notice"));
+    off.textContent = words.t(
+      "The probabilities will show here when the game has a position to show.",
+    );
+    root.lang = words.language;
+  }
+
+  function onSpeech() {
+    words = translator(model.get("speech"));
+    drawWords();
+    draw();
+  }
 
   function draw() {
     const data = model.get("panel") || {};
@@ -71,13 +89,17 @@ function render({ model, el }) {
 
   model.on("change:panel", draw);
   model.on("change:notice", drawNotice);
+  model.on("change:speech", onSpeech);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKeydown);
+  drawWords();
   draw();
   drawNotice();
+  reportLanguage(model);
   return () => {
     model.off("change:panel", draw);
     model.off("change:notice", drawNotice);
+    model.off("change:speech", onSpeech);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKeydown);
     panel.destroy();

@@ -120,18 +120,20 @@ describe("words and keys", () => {
     expect(unitWord("5/4", "lead")).toBe("cards of lead");
     expect(votesText({ draw: 12, bank: 5 })).toBe("Draw 12 · Bank 5");
     expect(votesText(undefined)).toBe("Draw 0 · Bank 0");
-    expect(bestStatus({ state: "working", states: 120000 })).toBe(
-      "Working out the best stopping rule… (120\u202f000 states so far)",
+    // Python writes the status in the language spoken; plain words for the class.
+    expect(bestStatus({ state: "working", states: 120000 })).toBe("Still counting…");
+    expect(bestStatus({ state: "working", states: 120000, text: "Teller fortsatt …" })).toBe(
+      "Teller fortsatt …",
     );
     expect(bestStatus({ state: "too_costly", text: "Too costly." })).toBe("Too costly.");
     expect(bestStatus(null)).toBe("");
   });
 
   test("how the best choice is known: exact, the only move, or which bound proves it", () => {
-    expect(choiceHow({ how: "exact" })).toBe("exact stopping rule");
+    expect(choiceHow({ how: "exact" })).toBe("worked out exactly");
     expect(choiceHow({ how: "only" })).toBe("the only move");
     expect(choiceHow({ how: "proven", proof: "one_draw" })).toBe(
-      "proven by the one-draw look-ahead",
+      "proven: drawing just once already pays",
     );
     expect(choiceHow({ how: "proven", proof: "draw_until", steps: 3 })).toBe(
       "proven: drawing until 3 more cards are accepted already pays",

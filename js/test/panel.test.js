@@ -1,5 +1,7 @@
 // The teacher's panel with a fake anywidget model, in happy-dom: beside the game, and as
 // ProbabilityPanel's own widget.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import panelWidget from "../src/panel-widget.js";
 import widget from "../src/widget.js";
@@ -8,9 +10,11 @@ function fakeModel(state) {
   const handlers = {};
   const sent = [];
   const ids = [];
+  const languages = [];
   return {
     sent,
     ids,
+    languages,
     get: (k) => state[k],
     set(k, v) {
       state[k] = v;
@@ -24,6 +28,11 @@ function fakeModel(state) {
     },
     save_changes() {},
     send(msg) {
+      // The page's language, reported once at render (i18n.js), is not a request.
+      if (msg.intent === "page_language") {
+        languages.push(msg.tags);
+        return;
+      }
       // Each request carries its view's own id (checked in "request ids" below); the other
       // tests compare the rest.
       const { id, ...rest } = msg;
@@ -58,7 +67,7 @@ function panelData(extra = {}) {
     player: "Ada",
     question: "Ada: draw once more, or bank 1 card?",
     objective: "own",
-    objective_text: "the cards Ada banks this turn",
+    objective_text: "On average: the cards Ada banks this turn.",
     pile_top: "8S",
     pile_size: 1,
     deck_size: 12,
@@ -154,7 +163,7 @@ describe("the panel beside the game", () => {
     expect($(".borsen-p-counted").textContent).toBe("10/12");
     expect($(".borsen-p-fraction").textContent).toBe("5/6");
     expect($(".borsen-p-decimal").textContent).toBe("0.833");
-    expect($(".borsen-p-big").textContent.replace(/\s+/g, " ")).toBe("10/12 = 5/6 ≈ 0.833");
+    expect($(".borsen-p-big").textContent.replace(/\s+/g, " ")).toBe("10/12 = 5/6 ≈ 0.833 (83%)");
     expect($(".borsen-p-sentence").textContent)
       .toBe("10 of the 12 cards left are 8 or higher, or aces.");
     // The chart: 13 bars, the accepted ones hatched and ticked, with a text alternative.
@@ -176,14 +185,26 @@ describe("the panel beside the game", () => {
     expect(value("one").textContent.replace(/\s+/g, " ")).toBe("1.667 cards ≈ 5/3");
     expect(value("bank").textContent.replace(/\s+/g, " ")).toBe("1 card");
     expect(value("best").dataset.fraction).toBe("23924539/17740800");
-    expect(value("best").querySelector(".borsen-exact").classList.contains("is-long")).toBe(true);
-    expect(el.querySelector('[data-value="one"]').textContent).toContain("one-draw look-ahead");
+    // A fraction a class cannot read (8 digits) shows as its decimal; the exact value is one
+    // click away for the teacher (the title, and the details).
+    expect(value("best").querySelector(".borsen-exact")).toBeNull();
+    expect(value("best").textContent.replace(/\s+/g, " ")).toBe("≈ 1.349 cards");
+    expect(value("best").getAttribute("title")).toBe("Exact value: 23924539/17740800");
+    // Plain words on the class's screen, the methods' names in the teacher's details.
+    expect(el.querySelector('[data-value="one"]').textContent).not.toContain("look-ahead");
+    expect(el.querySelector('[data-value="best"]').textContent).not.toContain("stopping rule");
+    const detail = $(".borsen-panel-detail");
+    expect(detail.hidden).toBe(false);
+    expect(detail.textContent).toContain("one-draw look-ahead");
+    expect(detail.textContent).toContain("exact best stopping rule");
+    expect(detail.querySelector('[data-exact="Draw, then stop at the best moment"]').textContent)
+      .toBe("Draw, then stop at the best moment: 23924539/17740800");
     expect($(".borsen-values-what").textContent).toBe("On average: the cards Ada banks this turn.");
     expect($(".borsen-choice-action").textContent).toBe("DRAW");
-    expect($(".borsen-choice-how").textContent).toBe("(exact stopping rule)");
+    expect($(".borsen-choice-how").textContent).toBe("(worked out exactly)");
     const margin = $(".borsen-choice-text .borsen-num");
     expect(margin.dataset.fraction).toBe("6183739/17740800");
-    expect($(".borsen-choice-text").textContent).toContain("Better by 0.349 cards");
+    expect($(".borsen-choice-text").textContent).toContain("Better by ≈ 0.349 cards");
     expect(el.querySelector(".borsen-outcomes .borsen-num").textContent.replace(/\s+/g, " "))
       .toBe("1/6 ≈ 0.167");
     expect(el.querySelectorAll(".borsen-outcomes li")).toHaveLength(2);
@@ -193,20 +214,25 @@ describe("the panel beside the game", () => {
 
   test("while the best rule is worked out it says so, and never shows a number for it", () => {
     model.set("panel", panelData({
-      best: { state: "working", advice: null, states: 6000, text: "Working out the best stopping rule…" },
+      best: {
+        state: "working", advice: null, states: 6000, text: "Still counting…",
+        detail: "Working out the exact best stopping rule: 6\u00a0000 states so far.",
+      },
       certified: null,
       choice: { action: null, how: null, text: "Not known yet" },
     }));
     const best = el.querySelector('[data-value="best"]');
     expect(best.querySelector(".borsen-num")).toBeNull();
-    expect(best.textContent).toContain("Working out the best stopping rule… (6\u202f000 states so far)");
+    expect(best.textContent).toContain("Still counting…");
+    expect(best.textContent).not.toContain("states");
+    expect($(".borsen-panel-detail").textContent).toContain("6\u00a0000 states so far");
     expect($(".borsen-choice-action").textContent).toBe("not known yet");
     expect($(".borsen-panel").dataset.best).toBe("working");
   });
 
   test("the proven choice shows at once: marked proven, how, and by at least how much", () => {
     model.set("panel", panelData({
-      best: { state: "working", advice: null, states: 600, text: "Working out the best stopping rule…" },
+      best: { state: "working", advice: null, states: 600, text: "Still counting…" },
       choice: {
         action: "bank", how: "proven", proof: "look_ahead_run", steps: 1, at_least: true,
         text: "Whatever the next card is, … drawing now is worth at most 0.9 cards.",
@@ -224,7 +250,7 @@ describe("the panel beside the game", () => {
     expect(best.querySelector(".borsen-best-bounds").textContent.replace(/\s+/g, " "))
       .toBe("Proven: at most 2.333 cards ≈ 7/3.");
     expect(best.querySelector(".borsen-num").dataset.fraction).toBe("7/3");
-    expect(best.textContent).toContain("Working out the best stopping rule…");
+    expect(best.textContent).toContain("Still counting…");
   });
 
   test("guess first: the question and the votes, no answers; R and Reveal ask for them", () => {
@@ -328,5 +354,119 @@ describe("ProbabilityPanel's own widget", () => {
     cleanup();
     expect(model.handlers["change:panel"]).toHaveLength(0);
     expect($(".borsen")).toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ bokmål and nynorsk
+
+function speechOf(language) {
+  const file = resolve(
+    process.cwd(),
+    `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`,
+  );
+  return { language, texts: JSON.parse(readFileSync(file, "utf8")) };
+}
+
+// Python writes these in the language spoken (tests/jupyter/test_panel.py checks
+// them); the front end's own words are everything else.
+const FROM_PYTHON = [
+  ".borsen-panel-question", ".borsen-p-sentence", ".borsen-values-what", ".borsen-choice-text",
+  ".borsen-outcome-text", ".borsen-panel-reason", ".borsen-best-status", ".borsen-detail-python",
+  ".borsen-notice-text",
+];
+
+/** Every text of the front end's own a person can read: text nodes, labels and titles. */
+function ownTexts(root, question = "") {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent.closest("[hidden]") || FROM_PYTHON.some((sel) => parent.matches(sel))) continue;
+    const text = node.textContent.trim();
+    if (parent.matches(".borsen-panel-live") && text === question) continue; // Python's
+    if (text) found.push(text);
+  }
+  for (const node of root.querySelectorAll("[aria-label], [title]")) {
+    if (node.closest("[hidden]")) continue;
+    for (const name of ["aria-label", "title"]) {
+      if (node.hasAttribute(name)) found.push(node.getAttribute(name));
+    }
+  }
+  return found;
+}
+
+const PANEL_STATES = {
+  "exact, solved": () => panelData(),
+  "proven, working": () => panelData({
+    best: { state: "working", advice: null, states: 600, text: "…", detail: "…" },
+    choice: {
+      action: "bank", how: "proven", proof: "look_ahead_run", steps: 2, at_least: true,
+      text: "…", margin: frac("1/10", 0.1),
+    },
+    deck_left: [
+      { label: "9", count: 3, accepted: 1, all_accepted: false },
+      { label: "K", count: 1, accepted: 1, all_accepted: true },
+    ],
+  }),
+  "each proof": () => panelData({
+    choice: { action: "draw", how: "proven", proof: "draw_until", steps: 3, at_least: true,
+      text: "…", margin: frac("1/3", 0.333) },
+  }),
+  "open": () => panelData({
+    best: { state: "too_costly", advice: null, states: 600000, text: "…", detail: "…" },
+    certified: { ...panelData().certified, action: null, proven: false, proof: null },
+    choice: { action: null, how: null, text: "…", margin: null },
+    objective: "lead",
+  }),
+  "guess first, hidden": () => hiddenData({ guess: { on: true, revealed: false, votes: null, voters: 1 } }),
+  "guess first, revealed": () => panelData({ guess: { on: true, revealed: true, votes: { draw: 2, bank: 1 } } }),
+  "forced, hidden": () => hiddenData({ kind: "forced", pile_top: null, pile_size: 0 }),
+  "aces": () => ({
+    kind: "aces", question: "…", deck_left: [], reason: "…", best: { state: "none" },
+    choice: null, guess: { on: true, revealed: false, votes: {} }, version: 8, decision: 4,
+    hidden: false,
+  }),
+};
+
+describe.each(["nb", "nn"])("nothing falls back to English (%s)", (language) => {
+  test("every panel state: the front end's own words are all translated", () => {
+    for (const [name, make] of Object.entries(PANEL_STATES)) {
+      const seen = {};
+      for (const lang of ["en", language]) {
+        document.body.innerHTML = "";
+        el = document.createElement("div");
+        document.body.appendChild(el);
+        model = fakeModel({ panel: make(), notice: { id: 0, text: "" }, speech: speechOf(lang) });
+        cleanup = panelWidget.render({ model, el });
+        seen[lang] = ownTexts(el, make().question);
+        cleanup();
+      }
+      expect(seen[language].length, name).toBe(seen.en.length);
+      seen.en.forEach((english, i) => {
+        if (!/\p{L}{2,}/u.test(english)) return; // numbers, card and rank symbols, keys
+        expect(seen[language][i], `${name}: ${english}`).not.toBe(english);
+      });
+    }
+  });
+
+  test("numbers are written the Norwegian way, and the words change at once", () => {
+    model = fakeModel({ panel: panelData(), notice: { id: 0, text: "" }, speech: speechOf("en") });
+    document.body.innerHTML = "";
+    el = document.createElement("div");
+    document.body.appendChild(el);
+    cleanup = panelWidget.render({ model, el });
+    expect($(".borsen-panel-title").textContent).toBe("Probabilities");
+    model.set("speech", speechOf(language));
+    expect($(".borsen-panel-title").textContent).toBe(language === "nb" ? "Sannsynligheter" : "Sannsyn");
+    expect($(".borsen-p-big").textContent.replace(/\s+/g, " ")).toBe("10/12 = 5/6 ≈ 0,833 (83 %)");
+    const value = (key) => el.querySelector(`[data-value="${key}"] .borsen-num`);
+    expect(value("one").textContent.replace(/\s+/g, " ")).toBe("1,667 kort ≈ 5/3");
+    expect(value("best").textContent.replace(/\s+/g, " ")).toBe("≈ 1,349 kort");
+    expect(value("best").getAttribute("title")).toBe("Nøyaktig verdi: 23924539/17740800");
+    expect($(".borsen-chart").getAttribute("aria-label")).toContain(
+      language === "nb" ? "2 toere, ikke godkjent" : "2 toarar, ikkje godkjent",
+    );
+    expect(model.languages).toHaveLength(1); // the page's language, reported once
+    cleanup();
   });
 });

@@ -131,6 +131,12 @@ def test_p_accept_worked_example_of_section_4():
     s = analysis.summary(g, with_best_turn=False)
     assert s["p_accept"]["counted"] == "15/30" and s["p_accept"]["fraction"] == "1/2"
     assert s["p_accept"]["sentence"] == "15 of the 30 cards left are 8 or higher, or aces"
+    assert analysis.summary(g, with_best_turn=False, language="nb")["p_accept"]["sentence"] == (
+        "15 av de 30 kortene som er igjen, er 8 eller høyere, eller ess"
+    )
+    assert analysis.summary(g, with_best_turn=False, language="nn")["p_accept"]["sentence"] == (
+        "15 av dei 30 korta som er att, er 8 eller høgare, eller ess"
+    )
     json.dumps(s)
 
 
@@ -226,6 +232,23 @@ def test_draw_outcome_sentences_and_loot():
     assert not five.accepted
     assert five.sentence == (
         "A 5 (1 of 7 cards): not accepted — 5 is lower than 8; the pile of 3 cards passes to Seat 1"
+    )
+    # Bokmål and nynorsk: whole sentences, the seed's words, the seats' names in the language.
+    nb = {o.label: o.sentence for o in analysis.draw_outcomes(g, language="nb")}
+    assert nb["9"] == "En 9-er (4 av 7 kort): godkjent – 9 er ikke lavere enn 8"
+    assert nb["ace of spades"] == "Spar ess (1 av 7 kort): godkjent, raner 3 kort fra Plass 2"
+    assert nb["5"] == (
+        "En 5-er (1 av 7 kort): ikke godkjent – 5 er lavere enn 8; bunken med 3 kort går "
+        "videre til Plass 1"
+    )
+    nn = {
+        o.label: o.sentence for o in analysis.draw_outcomes(g, ["Ada", "Bo", "Cy"], language="nn")
+    }
+    assert nn["9"] == "Ein 9-ar (4 av 7 kort): godkjent – 9 er ikkje lågare enn 8"
+    assert nn["ace of spades"] == "Spar ess (1 av 7 kort): godkjent, ranar 3 kort frå Cy"
+    assert nn["5"] == (
+        "Ein 5-ar (1 av 7 kort): ikkje godkjent – 5 er lågare enn 8; bunken med 3 kort går "
+        "vidare til Bo"
     )
 
 

@@ -362,8 +362,21 @@ def test_the_issues_example_sentence():
     )
     assert made.sentence == (
         "Even drawing just once and then banking is worth 2.75 (= 11/4) cards on average, "
-        "more than the 2 that banking gives now, so the best stopping rule draws."
+        "more than banking now (2 cards), so it is best to draw."
     )
+    # The same proof in bokmål and nynorsk: numbers the Norwegian way, the seed's words.
+    assert best_choice(game, language="nb").sentence == (
+        "Selv å trekke bare én gang og så legge kortene i banken er i snitt verdt "
+        "2,75 (= 11/4) kort, mer enn å legge kortene i banken nå (2 kort), så det er best "
+        "å trekke."
+    )
+    assert made.describe("nn") == (
+        "Sjølv å trekkje berre éin gong og så leggje korta i banken er i snitt verdt "
+        "2,75 (= 11/4) kort, meir enn å leggje korta i banken no (2 kort), så det er best "
+        "å trekkje."
+    )
+    assert made.to_dict("nb")["sentence"] == made.describe("nb")
+    assert made.to_dict()["sentence"] == made.sentence
     assert made.margin == Fraction(3, 4)
     data = json.loads(json.dumps(made.to_dict()))
     assert data["proven"] and data["lower"] == {"fraction": "11/4", "decimal": 2.75}
@@ -393,6 +406,7 @@ def test_an_open_choice_says_so_and_shows_its_bounds():
     made = best_choice(game)
     assert made.action is None and made.proof is None and made.margin is None
     assert "do not decide" in made.sentence and "exact" in made.sentence
+    assert "avgjør ikke" in made.describe("nb") and "avgjer ikkje" in made.describe("nn")
     assert made.upper is None  # no run is counted for a house accept_rule
 
 

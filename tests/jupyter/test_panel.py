@@ -20,8 +20,9 @@ import traitlets
 from comm.base_comm import BaseComm
 from helpers import widget
 
-from borsen_widget import Game, ThresholdBot, analysis
+from borsen_widget import ExpectedValueBot, Game, ProbabilityBot, Rules, ThresholdBot, analysis
 from borsen_widget.analysis import one_draw_value
+from borsen_widget.i18n import set_language, translator
 from borsen_widget.jupyter import teacher
 from borsen_widget.jupyter.panel import ProbabilityPanel
 from borsen_widget.jupyter.widget import BorsenWidget
@@ -433,7 +434,7 @@ def test_without_a_loop_the_best_rule_is_worked_out_at_once_within_a_budget(
     w = widget(**MIDGAME, show_probabilities=True)
     best = w.panel["best"]
     assert best["state"] == "too_costly" and best["advice"] is None
-    assert "without a running event loop" in best["text"] and "500" in best["text"]
+    assert "without a running event loop" in best["detail"] and "500" in best["detail"]
     # Never a number presented as exact: the choice is the certified one (proven by exact
     # bounds, and how), and the look-ahead is still shown.
     certified = analysis.best_choice(w.game)
@@ -499,7 +500,8 @@ def test_on_a_loop_the_best_rule_is_worked_out_in_slices_while_idle(small_budget
         data = w.panel
         # At once: everything but the best rule.
         assert data["best"]["state"] == "working" and data["best"]["advice"] is None
-        assert "Working out the best stopping rule" in data["best"]["text"]
+        assert data["best"]["text"] == "Still counting…"  # plain words for the class
+        assert "Working out the exact best stopping rule" in data["best"]["detail"]
         assert data["p_accept"] == expected(w.game)["p_accept"]
         assert data["one_step"] is not None
         seen = []
@@ -556,7 +558,8 @@ def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, 
             await asyncio.sleep(0)
         best = w.panel["best"]
         assert best["state"] == "too_costly" and best["advice"] is None
-        assert "too costly for this position" in best["text"]
+        assert "Too many possibilities to count" in best["text"]
+        assert "too costly for this position" in best["detail"]
         assert w._feed._timer is None
         w.close()
 
@@ -650,3 +653,314 @@ def test_a_voter_has_one_vote_per_decision_and_a_new_one_replaces_it():
     assert w.teacher.ballots[("student", "s1")] == "draw" and w.panel["guess"]["voters"] == 4
     intent(w, "draw")  # a new decision: every vote is cleared
     assert w.teacher.ballots == {} and w.teacher.votes == {"draw": 0, "bank": 0}
+
+
+# ------------------------------------------------------------------ bokmål and nynorsk (issue 21)
+# Every sentence Python writes for the panel (the question, what the values count, the counting
+# sentence, every draw outcome, the proof of the best choice, the best rule's state for the class
+# and for the teacher, the reasons, the notices) is told in the language spoken, and nothing
+# falls back to English, over random real positions under many rule options and every state the
+# panel can be in. The front end's own words are checked the same way in js/test/panel.test.js.
+
+NORWEGIAN = ("nb", "nn")
+
+
+@pytest.fixture
+def clean():
+    set_language(None)
+    for language in NORWEGIAN:
+        translator(language).missing.clear()
+    yield
+    set_language(None)
+
+
+@pytest.fixture
+def small_budget(monkeypatch, clean):
+    """Without a loop the exact rule is tried within a few hundred states only: early positions
+    end "too costly" (their proven choice shows), late ones are solved."""
+    monkeypatch.setattr(teacher, "SYNC_STATES", 100)
+    monkeypatch.setattr(teacher, "NO_LOOP_STATES", 400)
+    analysis.clear_cache()
+    yield
+    analysis.clear_cache()
+
+
+def texts(data: dict) -> dict[str, str]:
+    """Every text the panel's data holds for people, by where it is."""
+    found = {
+        "question": data.get("question"),
+        "objective": data.get("objective_text"),
+        "reason": data.get("reason"),
+    }
+    p = data.get("p_accept")
+    if p:
+        found["p_accept"] = p["sentence"]
+    for i, outcome in enumerate(data.get("outcomes") or []):
+        found[f"outcome {i}"] = outcome["sentence"]
+    certified = data.get("certified")
+    if certified:
+        found["certified"] = certified["sentence"]
+    choice = data.get("choice")
+    if choice:
+        found["choice"] = choice["text"]
+    best = data.get("best") or {}
+    found["best"] = best.get("text")
+    found["best detail"] = best.get("detail")
+    return {key: text for key, text in found.items() if text}
+
+
+def check_told(feed, seen: set | None = None) -> dict:
+    """The feed's data in English, bokmål and nynorsk: the same texts in each, none of the
+    Norwegian ones equal to its English; returns the English texts."""
+    english = texts(feed.data("en"))
+    assert english
+    for language in NORWEGIAN:
+        data = feed.data(language)
+        assert data["language"] == language
+        told = texts(data)
+        assert set(told) == set(english), (language, set(told) ^ set(english))
+        for key, text in told.items():
+            assert text != english[key], (language, key, text)
+    for language in NORWEGIAN:
+        assert not translator(language).missing, translator(language).missing
+    if seen is not None:
+        data = feed.data("en")
+        seen.add(data["kind"])
+        seen.add(f"best {data['best']['state']}")
+        choice = data.get("choice") or {}
+        seen.add(f"choice {choice.get('how')} {choice.get('proof')}")
+    return english
+
+
+RULE_SETS = {
+    "original": {},
+    "strictly higher, lead": {"equal_accepted": False},
+    "loot to the pile, rob the leader": {"loot_to": "pile", "rob_target": "leader"},
+    "two decks, rob the next": {"decks": 2, "rob_target": "next"},
+    "high shares, two players": {"players": 2, "ace_shares": {"S": 1, "H": 1}},
+    "no ace limit": {"max_bank_aces": None, "auto_aces": "list"},
+}
+
+
+def _decisions(rules: Rules, seed: int, every: int):
+    """Some of the decisions of a real game (bots of several kinds play it)."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=rng.getrandbits(32))
+    bots = [
+        rng.choice([ThresholdBot(rng.randint(2, 5)), ExpectedValueBot(), ProbabilityBot(0.5)])
+        for _ in range(rules.players)
+    ]
+    step = 0
+    while not game.is_over:
+        step += 1
+        if step % every == 0 or game.deck_size < 4:
+            yield game
+        game.apply(bots[game.current_player].choose(game))
+    yield game
+
+
+@pytest.mark.usefixtures("clean")
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_nothing_falls_back_over_random_real_positions(name, small_budget):
+    options = dict(RULE_SETS[name])
+    objective = "lead" if "lead" in name else "own"
+    rules = Rules(auto_aces=options.pop("auto_aces", "keep"), **options)
+    names = ["Ada", "Bo", "Cy", "Dag"][: rules.players]
+    seen: set = set()
+    checked = 0
+    for game in _decisions(rules, seed=list(RULE_SETS).index(name), every=7):
+        w = BorsenWidget(game=game.copy(), seats=names, objective=objective)
+        w.show_probabilities = True
+        check_told(w.teacher, seen)
+        checked += 1
+        w.close()
+    assert checked >= 8
+    assert "choice" in seen and "over" in seen, seen
+
+
+# Positions each decided by one kind of proof (tests/analysis/test_choice.py), and one open.
+PROOFS = {
+    "one_draw": dict(deck="9S 9H 9C TS TH KS 2C AS", pile="4D 8S"),
+    "run": dict(deck="AS AH 2C 3C 4C 5C 6C 7C 8C", pile="KS"),
+    "draw_until": dict(deck="AS AH AC AD 2C 3C 4C 5C 6C 7C 8C", pile="KS"),
+    "look_ahead": dict(
+        deck="2S 3S 3D 4C 5S 5C 6H 6C 8S 9S 9D TS QD KS KH AS AC",
+        pile="QH",
+        banks=[
+            "4H TH 7D AD 2C TC 4D 7S JH KD QC 8H AH JS",
+            "7C 8C JD 3C 6D 9H 8D 3H 5H 2H JC",
+            "7H KC QS 4S 2D 6S 9C 5D TD",
+        ],
+    ),
+    "look_ahead_run": dict(
+        deck="2H 4C 4D 5C 5D 9C TH TC JH QS KH AS AD",
+        pile="QH 9S 3S TS",
+        banks=[
+            "7D 4H 6D KS 3D 9H 6S KC 7C JD 7S 7H 5H QD",
+            "KD 3H 8C AH 9D QC AC 5S 8H JS TD 6C JC",
+            "2S 2D 4S 6H 3C 8S 8D 2C",
+        ],
+        current=1,
+    ),
+}
+
+
+def _same_colour(card, below):
+    red = "HD"
+    return card.is_ace or (card.suit in red) == (below.suit in red)
+
+
+@pytest.mark.usefixtures("clean")
+@pytest.mark.parametrize("objective", ["own", "lead"])
+@pytest.mark.parametrize("proof", list(PROOFS))
+def test_every_proof_is_told_in_both_standards(proof, objective, monkeypatch):
+    """The proof shows while the exact rule is not solved: its sentence, in every language."""
+    monkeypatch.setattr(teacher, "SYNC_STATES", 1)
+    monkeypatch.setattr(teacher, "NO_LOOP_STATES", 1)
+    analysis.clear_cache()
+    w = widget(**PROOFS[proof], objective=objective, show_probabilities=True)
+    made = analysis.best_choice(w.game, objective)
+    data = w.teacher.data("nb")
+    assert data["best"]["state"] == "too_costly"
+    if made.proof == proof:  # the lead objective may prove it another way
+        assert data["choice"]["how"] == "proven" and data["choice"]["proof"] == proof
+    assert data["choice"]["text"] == made.describe("nb")
+    check_told(w.teacher)
+
+
+@pytest.mark.usefixtures("clean")
+def test_an_open_choice_and_the_exact_rules_states_are_told(monkeypatch):
+    def too_many(*_args, **_kwargs):
+        raise analysis.TooManyStates("too many")
+
+    monkeypatch.setattr(teacher.analysis, "best_turn", too_many)
+    w = widget(
+        deck="2C 5D 7H 9S KC 3H 4D 8C",
+        pile="6S 7S",
+        accept_rule=_same_colour,
+        show_probabilities=True,
+    )
+    feed = w.teacher
+    data = feed.data("nn")
+    assert data["choice"]["action"] is None and "avgjer ikkje" in data["choice"]["text"]
+    assert "husregelen" in data["p_accept"]["sentence"]
+    check_told(feed)
+    feed._spent = 2_000
+    for state, why in (("failed", "ValueError: x"), ("too_costly", "no loop"), ("working", "")):
+        feed._set_best(state, why=why)
+        check_told(feed)
+    assert feed.data("nb")["best"]["text"] == "Regner fortsatt …"
+    assert "2\u00a0000 tilstander" in feed.data("nb")["best"]["detail"]
+    monkeypatch.undo()
+    analysis.clear_cache()
+    w = widget(deck="2C 5D 7H", pile="6S 7S", show_probabilities=True)
+    assert w.teacher.data("en")["best"]["state"] == "solved"
+    check_told(w.teacher)
+
+
+@pytest.mark.usefixtures("clean")
+def test_guess_first_forced_aces_empty_over_and_error_are_told():
+    w = widget(deck="9S 9H 9C TS TH KS 2C AS", pile="4D 8S", show_probabilities=True)
+    w.guess_first = True
+    hidden = w.teacher.data("nb")
+    assert hidden["hidden"] and hidden["p_accept"] is None
+    assert hidden["question"] == (
+        "Ada: satse videre og trekke ett kort til, eller legge 2 kort i banken?"
+    )
+    check_told(w.teacher)
+    w.teacher.reveal()
+    assert not w.teacher.data("nn")["hidden"]
+    check_told(w.teacher)
+    # A forced draw (the pile is empty).
+    forced = widget(deck="3C 5D 7H 9S", show_probabilities=True)
+    assert forced.teacher.data("nn")["question"] == "Ada må trekkje: bunken er tom."
+    check_told(forced.teacher)
+    # Aces to keep or list (R11), an empty deck (R14), the end.
+    aces = widget(deck="3C 3D", banks=["AS AH", "", ""], pile="5C AC", show_probabilities=True)
+    aces.game.bank()
+    aces.teacher.refresh()
+    assert aces.teacher.data("nb")["kind"] == "aces"
+    check_told(aces.teacher)
+    empty = widget(deck="", pile="5S", auto_bank_at_end=False, show_probabilities=True)
+    assert empty.teacher.data("nb")["question"] == "Børsen er tom: Ada legger bunken i banken."
+    check_told(empty.teacher)
+    over = widget(deck="", banks=["2C", "", ""], show_probabilities=True)
+    assert over.teacher.data("nn")["kind"] == "over"
+    check_told(over.teacher)
+
+    def broken(ace, bank):
+        raise ZeroDivisionError("house rule")
+
+    error = widget(deck="3D 5D AH", banks=["", "", "2C 3C"], pile="6S", loot_rule=broken)
+    error.show_probabilities = True
+    assert error.teacher.data("nb")["kind"] == "error"
+    assert error.teacher.data("nb")["reason"].startswith("Tallene kunne ikke regnes ut")
+    check_told(error.teacher)
+
+
+@pytest.mark.usefixtures("clean")
+def test_a_projector_panel_speaks_its_own_language_beside_an_english_table():
+    w = widget(deck="9S 9H 9C TS TH KS 2C AS", pile="4D 8S", show_probabilities=True)
+    p = ProbabilityPanel(w, language="nn")
+    assert p.language == "nn" and p.speech["language"] == "nn"
+    assert w.panel["language"] == "en" and p.panel["language"] == "nn"
+    assert p.panel["question"].startswith("Ada: satse vidare")
+    assert w.panel["question"] == "Ada: draw once more, or bank 2 cards?"
+    # A move: both follow, each in its language.
+    w.game.draw()
+    w.teacher.refresh()
+    assert p.panel["language"] == "nn" and p.panel["decision"] == w.panel["decision"]
+    # Its language changes: the figures are told again at once, the game is not touched.
+    before = w.game.to_json()
+    p.language = "nb"
+    assert p.panel["language"] == "nb" and "trekke" in p.panel["question"]
+    assert w.game.to_json() == before
+    # Following the notebook's choice when it has none of its own.
+    p.language = None
+    set_language("nn")
+    assert p.language == "nn" and p.panel["language"] == "nn"
+    p.close()
+
+
+@pytest.mark.usefixtures("clean")
+def test_a_panels_notice_is_told_in_its_language_and_again_when_it_changes():
+    w = widget(deck="9S 9H 9C TS TH KS 2C AS", pile="4D 8S", show_probabilities=True)
+    p = ProbabilityPanel(w, language="nb")
+    p._handle_msg(
+        {
+            "content": {
+                "data": {
+                    "method": "custom",
+                    "content": {"intent": "reveal", "version": w.version},
+                }
+            },
+            "buffers": [],
+        }
+    )
+    assert p.notice["text"] == "«Gjett først» er slått av: svarene vises allerede."
+    p.language = "nn"
+    assert p.notice["text"] == "«Gjett først» er slått av: svara blir allereie viste."
+    p.language = "en"
+    assert p.notice["text"] == "Guess first is off: the answers are already shown."
+    p.close()
+
+
+@pytest.mark.usefixtures("clean")
+def test_the_page_language_report_is_heard_by_the_panel():
+    w = widget(deck="9S 9H 9C TS TH KS 2C AS", pile="4D 8S", show_probabilities=True)
+    p = ProbabilityPanel(w)
+    assert p.language == "en"
+    p._handle_msg(
+        {
+            "content": {
+                "data": {
+                    "method": "custom",
+                    "content": {"intent": "page_language", "tags": ["nn-NO", "nb"]},
+                }
+            },
+            "buffers": [],
+        }
+    )
+    assert p.language == "nn" and p.panel["language"] == "nn"
+    assert not p.notice.get("text")
+    p.close()

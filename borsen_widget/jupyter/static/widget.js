@@ -234,17 +234,17 @@ function chartText(bars, words) {
   if (bars.every((b) => b.accepted !== null)) {
     const accepted = bars.reduce((s, b) => s + b.accepted, 0);
     return w.tn(
-      "Cards left in the deck, {total} in all: {list}. {accepted} of the {total} would be accepted.",
-      "Cards left in the deck, {total} in all: {list}. {accepted} of the {total} would be accepted.",
+      "Cards left in the deck, {total} in all: {ranks}. {accepted} of the {total} would be accepted.",
+      "Cards left in the deck, {total} in all: {ranks}. {accepted} of the {total} would be accepted.",
       total,
-      { total, list, accepted }
+      { total, ranks: list, accepted }
     );
   }
   return w.tn(
-    "Cards left in the deck, {total} in all: {list}.",
-    "Cards left in the deck, {total} in all: {list}.",
+    "Cards left in the deck, {total} in all: {ranks}.",
+    "Cards left in the deck, {total} in all: {ranks}.",
     total,
-    { total, list }
+    { total, ranks: list }
   );
 }
 function unitWord(value, objective, words) {
@@ -920,9 +920,9 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
       exact.push(`<li data-exact="${escapeHTML(label)}">${line}</li>`);
     };
     const c = d.choice;
-    if (c) lines.push(choiceMethod(c, w));
+    const method = c ? `<p>${escapeHTML(choiceMethod(c, w))}</p>` : "";
     const best = d.best || {};
-    if (best.detail) lines.push(best.detail);
+    const said = best.detail ? `<p class="borsen-detail-python">${escapeHTML(best.detail)}</p>` : "";
     if (d.one_step) {
       lines.push(w.t("“Draw once, then bank” is the one-draw look-ahead: exact, but it never draws a second time, so it is a lower bound on the value of drawing."));
       lines.push(w.t("“Draw, then stop at the best moment” is the exact best stopping rule: the value of drawing with the best play afterwards, over every card that can come."));
@@ -940,10 +940,10 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
       if (d.certified.upper) add(w.t("Drawing is worth at most"), d.certified.upper.fraction);
     }
     if (c && c.margin) add(w.t("Better by"), absFraction(c.margin.fraction));
-    const any = lines.length || exact.length;
+    const any = method || said || lines.length || exact.length;
     show(ui.detail, Boolean(any));
     if (!any) return;
-    ui.detailBody.innerHTML = lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("") + (exact.length ? `<ul class="borsen-exact-values">${exact.join("")}</ul>` : "");
+    ui.detailBody.innerHTML = method + said + lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("") + (exact.length ? `<ul class="borsen-exact-values">${exact.join("")}</ul>` : "");
   }
   function drawGuess(d, w) {
     const g = d.guess || { on: false, revealed: false, votes: {} };
