@@ -382,7 +382,9 @@ def locked():
 def do_fill(path: str) -> int:
     """Write translations from a JSON file into the .po files: ``{language: {key: text}}``,
     a key being the msgid (``"context\u0004msgid"`` with a context), a text a string or, for a
-    plural, a list of the forms. A key the catalogue does not hold is reported, not added."""
+    plural, a list of the forms, or ``{"string": text, "comments": [...]}`` to add translator
+    comments (``"glossary-exception: deck (a pack of cards)"``). A key the catalogue does not
+    hold is reported, not added."""
     with open(path, encoding="utf-8") as file:
         wanted = json.load(file)
     unknown = []
@@ -398,6 +400,11 @@ def do_fill(path: str) -> int:
             if message is None:
                 unknown.append(f"{language}: {key!r}")
                 continue
+            if isinstance(text, dict):  # {"string": ..., "comments": ["glossary-exception: ..."]}
+                comments = text.get("comments", [])
+                message.user_comments = [c for c in message.user_comments if c not in comments]
+                message.user_comments.extend(comments)
+                text = text["string"]
             message.string = tuple(text) if isinstance(text, list) else text
             message.flags.discard("fuzzy")
         write_if_changed(po_path(language), po_bytes(catalog))

@@ -128,10 +128,15 @@ class Game:
         copies = {c: position.in_play.count(c) for c in set(position.in_play)}
         too_many = [f"{CARDS[c]} ×{k}" for c, k in sorted(copies.items()) if k > rules.decks]
         if too_many:
-            decks = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+            cards = ", ".join(too_many)
+            if rules.decks == 1:
+                raise RulesError(
+                    "1 deck holds 1 of each card, but the position places {cards}", cards=cards
+                )
             raise RulesError(
-                f"{decks} {rules.decks} of each card, but the position places "
-                + ", ".join(too_many)
+                "{decks} decks hold {decks} of each card, but the position places {cards}",
+                decks=rules.decks,
+                cards=cards,
             )
         seed = check_seed(seed)
         game = cls.__new__(cls)
