@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from harness import CONTRAST, REPO, open_notebook, write_notebook
+from harness import CONTRAST, REPO, open_notebook, screenshot, write_notebook
 
 IMPORTS = "from borsen_widget import BorsenWidget, Game, Rules, ThresholdBot, RandomBot"
 
@@ -440,3 +440,68 @@ def test_layout_fits_a_700px_cell_and_grows_on_a_projector(page, lab, kernel_of)
         assert not box["overflow"], (width, box)
         sizes[width] = box["card"]
     assert sizes[1600] > sizes[700] * 1.3  # bigger cards for a projector
+
+
+@pytest.mark.parametrize("language", ["nb", "nn"])
+def test_the_table_in_norwegian_fits_and_reads_norwegian(page, lab, kernel_of, artifacts, language):
+    """Issue 21: the widget in bokmål and nynorsk (longer words than English: «Legg 2 kort i
+    banken», «Sannsynligheter») fits a 700px cell with eight seats and the ace dialog open; its
+    buttons, status, seats and dialog are Norwegian, "Du" in the second person. Screenshots in
+    test-artifacts/."""
+    write_notebook(
+        lab.root / f"norsk-{language}.ipynb",
+        [
+            IMPORTS,
+            "g = Game.from_position(Rules(players=8, max_bank_aces=1), deck='AS AH 4C 7D 9S 2H "
+            "KD 5C QS 3S 8H'.split(), current_player=0, seed=3)\n"
+            "w = BorsenWidget(game=g, seats=['Du', 'Bo', 'Cy', 'Dag', 'Eli', 'Fay', 'Gro', "
+            f"RandomBot(1)], language={language!r}, bot_delay=0)\n"
+            "w.apply('draw'); w.apply('draw'); w",
+        ],
+    )
+    kernel = kernel_of(open_notebook(page, lab, f"norsk-{language}.ipynb"))
+    root = widget_root(page)
+    wait_settled(page)
+    after_ace = {
+        "nb": "alle kort godkjennes etter et ess",
+        "nn": "alle kort blir godkjende etter eit ess",
+    }
+    assert dom(page)["status"] == (
+        f"Din tur: trekk ({after_ace[language]}) eller legg 2 kort i banken."
+    )
+    words = {
+        "nb": ("Trekk", "Legg 2 kort i banken", "Sannsynligheter", "Nytt spill"),
+        "nn": ("Trekk", "Legg 2 kort i banken", "Sannsyn", "Nytt spel"),
+    }[language]
+    for intent, word in zip(("draw", "bank", "panel", "new_game"), words, strict=True):
+        label = root.locator(f'button[data-intent="{intent}"] .borsen-label').inner_text()
+        assert label == word, (intent, label)
+    click(page, "bank")
+    wait_settled(page)
+    title = root.locator(".borsen-aces-title").inner_text()
+    assert (
+        title
+        == {
+            "nb": "Bestem hva du vil gjøre med essene dine",
+            "nn": "Bestem kva du vil gjere med essa dine",
+        }[language]
+    )
+    assert (
+        root.locator(".borsen-aces-ok").inner_text()
+        == {"nb": "Velg et ess å børsnotere", "nn": "Vel eit ess å børsnotere"}[language]
+    )
+    assert kernel.eval("w.language") == language
+    screenshot(page, root, artifacts / f"widget-{language}.png")
+    root.evaluate("r => { r.style.maxWidth = 'none'; r.style.width = '700px'; }")
+    page.wait_for_timeout(100)
+    box = root.evaluate(
+        """r => ({scroll: r.scrollWidth, client: r.clientWidth,
+                  overflow: [...r.querySelectorAll('*')].filter((n) => {
+                    if (n.closest('.borsen-sr')) return false;  // for screen readers only
+                    const b = n.getBoundingClientRect(); const o = r.getBoundingClientRect();
+                    const clipped = n.scrollWidth > n.clientWidth + 1 && n.clientWidth > 0 &&
+                      getComputedStyle(n).overflowX === 'hidden';
+                    return b.width > 0 && (b.right > o.right + 1 || b.left < o.left - 1 || clipped);
+                  }).map((n) => n.className).slice(0, 5)})"""
+    )
+    assert box["scroll"] <= box["client"] and not box["overflow"], box
