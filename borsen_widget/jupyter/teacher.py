@@ -208,7 +208,8 @@ def _choice(figures: dict, best: dict, tr: Translator) -> dict | None:
 
 def _best_words(best: dict, tr: Translator) -> dict:
     """The best stopping rule's state in words: ``text`` for the class (plain), ``detail``
-    for the teacher (the technical terms, the states counted)."""
+    for the teacher (the technical terms, the states counted; nothing once it is solved: the
+    panel's details name the method then)."""
     state, states, why = best["state"], best["states"], best.get("why", "")
     text = detail = ""
     if state == "working":
@@ -240,10 +241,6 @@ def _best_words(best: dict, tr: Translator) -> dict:
     elif state == "failed":
         text = tr.gettext("The best way to play the rest of the turn could not be worked out.")
         detail = tr.gettext("The exact best stopping rule failed: {error}.", error=why)
-    elif state == "solved":
-        detail = tr.gettext(
-            "Worked out exactly: the best stopping rule over every card that can come."
-        )
     return {**best, "text": text, "detail": detail}
 
 
