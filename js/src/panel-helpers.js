@@ -56,6 +56,7 @@ export function fractionText(text, words) {
  * @param {object} [words] the translator of the language spoken
  */
 export function decimalText(text, places = 3, words) {
+  if (typeof places === "object" && places !== null) [places, words] = [3, places]; // (text, words)
   const { num, den } = parseFraction(text);
   const negative = num < 0n;
   const scale = 10n ** BigInt(places);
@@ -76,6 +77,7 @@ export function isExactDecimal(text, places = 3) {
 
 /** "=" when the decimal is exact, "≈" when it is rounded (the same in every language). */
 export function approxSign(text, places = 3, _words) {
+  if (typeof places !== "number") places = 3; // (text, words)
   return isExactDecimal(text, places) ? "=" : "≈";
 }
 

@@ -8,6 +8,7 @@ import {
   decimalText,
   fractionText,
   isExactDecimal,
+  isReadableFraction,
   isShortFraction,
   panelKey,
   parseFraction,
@@ -15,6 +16,7 @@ import {
   unitWord,
   votesText,
 } from "../src/panel-helpers.js";
+import { translator } from "../src/i18n.js";
 
 describe("fractions and decimals", () => {
   test("parse exact fractions of any length", () => {
@@ -47,6 +49,27 @@ describe("fractions and decimals", () => {
     expect(decimalText("1/3", 0)).toBe("0");
     const long = "2985901312577744954044730363687313521193394095809/1415757572773400620878589550798031459150000000000";
     expect(decimalText(long)).toBe("2.109");
+  });
+
+  test("with a translator: the language's decimal sign and minus", () => {
+    const nb = translator({
+      language: "nb",
+      texts: { "": { formats: { decimal: ",", group: "\u00a0", minus: "\u2212" } } },
+    });
+    expect(decimalText("7/12", 3, nb)).toBe("0,583");
+    expect(decimalText("7/12", nb)).toBe("0,583");
+    expect(decimalText("-1/16", 3, nb)).toBe("\u22120,063");
+    expect(fractionText("-5/4", nb)).toBe("\u22125/4");
+    expect(fractionText("-5/4")).toBe("-5/4");
+    expect(approxSign("1/3", nb)).toBe("≈");
+    expect(votesText({ draw: 1, bank: 2 }, nb)).toBe("Draw 1 · Bank 2"); // no catalogue here
+  });
+
+  test("fractions a class can read: at most 3 digits above and below the line", () => {
+    expect(isReadableFraction("15/30")).toBe(true);
+    expect(isReadableFraction("-999/100")).toBe(true);
+    expect(isReadableFraction("1153/420")).toBe(false);
+    expect(isReadableFraction("23924539/17740800")).toBe(false);
   });
 
   test("= for exact decimals, ≈ for rounded ones", () => {

@@ -415,6 +415,7 @@ function fractionText(text, words) {
   return words ? body.replace(/^-/, symbols(words).minus) : body;
 }
 function decimalText(text, places = 3, words) {
+  if (typeof places === "object" && places !== null) [places, words] = [3, places];
   const { num, den } = parseFraction(text);
   const negative = num < 0n;
   const scale = 10n ** BigInt(places);
@@ -431,6 +432,7 @@ function isExactDecimal(text, places = 3) {
   return num * 10n ** BigInt(places) % den === 0n;
 }
 function approxSign(text, places = 3, _words) {
+  if (typeof places !== "number") places = 3;
   return isExactDecimal(text, places) ? "=" : "≈";
 }
 
