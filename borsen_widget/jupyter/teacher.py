@@ -31,6 +31,13 @@ click on the teacher's own vote buttons counts as one more vote. Until Reveal on
 have voted is sent, not the split, so nobody follows the crowd. Every new decision hides the
 answers again and clears the votes.
 
+Languages (issue 21): the figures are worked out once per position, and told in words in each
+language a panel speaks (:meth:`TeacherFeed.data` takes ``language``; the game widget's panel,
+a projector's :class:`~borsen_widget.jupyter.panel.ProbabilityPanel` and each phone may each
+speak its own). Plain words for the class ("Still counting…", "the best way to play the rest
+of the turn"); the methods' names (the exact best stopping rule, the one-draw look-ahead) and
+the states counted are in ``best["detail"]`` and the panel's details, for the teacher.
+
 Imports: the analysis and the standard library only; it knows the widget only through the
 public attributes it reads (``game``, ``names``, ``objective``, ``guess_first``, ``version``,
 ``show_probabilities``) and the callback it is given.
