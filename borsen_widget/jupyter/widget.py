@@ -299,7 +299,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
     @rules.setter
     def rules(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+            raise RulesError("rules must be a Rules object, not {kind}", kind=type(rules).__name__)
         old = self._game.rules
         if all(getattr(rules, name) == getattr(old, name) for name in STRUCTURAL):
             self._game.set_rules(rules)
@@ -381,11 +381,13 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         new shuffled deal, also when this widget was made from a set position."""
         rules = self._game.rules if rules is None else rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+            raise RulesError("rules must be a Rules object, not {kind}", kind=type(rules).__name__)
         if rules.players != len(self._names):
             raise RulesError(
-                f"these seats are for {len(self._names)} players, the rules for "
-                f"{rules.players}: set w.rules to change the number of players"
+                "these seats are for {seats} players, the rules for {players}: set w.rules to "
+                "change the number of players",
+                seats=len(self._names),
+                players=rules.players,
             )
         self._start(Game(rules, seed))
 
