@@ -86,7 +86,8 @@ def summary(
             )
         else:
             try:
-                data["best_turn"] = best_turn(game, objective, max_states=max_states).to_dict()
+                advice = best_turn(game, objective, max_states=max_states)
+                data["best_turn"] = advice.to_dict(tr.language)
             except TooManyStates:
                 data["reason"] = tr.gettext(
                     "the best way to play the rest of the turn was not worked out: it needs "

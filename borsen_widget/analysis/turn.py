@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from ..engine.cards import CARDS, DISTINCT_CARDS, Card
 from ..engine.game import Game
+from ..i18n import Translator, translator
 from .bounds import run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
@@ -57,43 +58,85 @@ class TurnAdvice:
 
     @property
     def sentence(self) -> str:
-        """The advice in words."""
+        """The advice in words, in the chosen language (:func:`borsen_widget.set_language`,
+        else English)."""
+        return self.describe()
+
+    def describe(self, language: str | None = None) -> str:
+        """The advice in words, in ``language`` (default: the chosen one, else English)."""
+        tr = translator(language)
         draw, bank = self.values["draw"], self.values["bank"]
-        what = "cards" if self.objective == "own" else "cards of lead over the next player"
+        lead = self.objective != "own"
         if bank is None:
-            return (
-                f"Draw: the pile is empty, so drawing is the only move "
-                f"(expect {_num(draw)} {what})."
+            if lead:
+                return tr.gettext(
+                    "Draw: the pile is empty, so drawing is the only move (expect {value} "
+                    "cards of lead over the next player).",
+                    value=_num(draw, tr),
+                )
+            return tr.gettext(
+                "Draw: the pile is empty, so drawing is the only move (expect {value} cards).",
+                value=_num(draw, tr),
             )
         if draw is None:
-            return f"Bank: the deck is empty, so banking is the only move ({_num(bank)} {what})."
-        if self.action == "draw":
-            return (
-                f"Draw: with best play from here you expect {_num(draw)} {what}, "
-                f"more than the {_num(bank)} banking gives now."
+            if lead:
+                return tr.gettext(
+                    "Bank: the deck is empty, so banking is the only move ({value} cards of "
+                    "lead over the next player).",
+                    value=_num(bank, tr),
+                )
+            return tr.gettext(
+                "Bank: the deck is empty, so banking is the only move ({value} cards).",
+                value=_num(bank, tr),
             )
-        return (
-            f"Bank: banking gives {_num(bank)} {what}; drawing, even with best play "
-            f"afterwards, is worth only {_num(draw)}."
+        if self.action == "draw":
+            if lead:
+                return tr.gettext(
+                    "Draw: with best play from here you expect {draw} cards of lead over the "
+                    "next player, more than the {bank} banking gives now.",
+                    draw=_num(draw, tr),
+                    bank=_num(bank, tr),
+                )
+            return tr.gettext(
+                "Draw: with best play from here you expect {draw} cards, more than the {bank} "
+                "banking gives now.",
+                draw=_num(draw, tr),
+                bank=_num(bank, tr),
+            )
+        if lead:
+            return tr.gettext(
+                "Bank: banking gives {bank} cards of lead over the next player; drawing, even "
+                "with best play afterwards, is worth only {draw}.",
+                draw=_num(draw, tr),
+                bank=_num(bank, tr),
+            )
+        return tr.gettext(
+            "Bank: banking gives {bank} cards; drawing, even with best play afterwards, is "
+            "worth only {draw}.",
+            draw=_num(draw, tr),
+            bank=_num(bank, tr),
         )
 
-    def to_dict(self) -> dict:
-        """JSON-safe data for screens."""
+    def to_dict(self, language: str | None = None) -> dict:
+        """JSON-safe data for screens (the sentence in ``language``)."""
         return {
             "action": self.action,
             "objective": self.objective,
             "values": {k: None if v is None else fraction_data(v) for k, v in self.values.items()},
             "advantage": None if self.advantage is None else fraction_data(self.advantage),
             "pile": self.pile,
-            "sentence": self.sentence,
+            "sentence": self.describe(language),
         }
 
 
-def _num(value: Fraction) -> str:
-    """A value for a sentence: ``"2"``, or ``"1.49 (= 133/89)"``."""
+def _num(value: Fraction, tr: Translator) -> str:
+    """A value for a sentence, as a class reads it: ``"2"``, or ``"1.49 (= 133/89)"``
+    (``"1,49 (= 133/89)"``), the fraction only when it is short."""
     if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.3g} (= {value})"
+        return tr.number(value.numerator)
+    shown = tr.number(float(f"{float(value):.3g}"))
+    exact = tr.fraction(value)
+    return shown if exact.startswith("≈") else f"{shown} (= {exact})"
 
 
 @functools.lru_cache(maxsize=16)
