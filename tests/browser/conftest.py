@@ -1,5 +1,7 @@
 """Fixtures for the end-to-end tests: one JupyterLab for the whole session, one headless
-Chromium (Debian's, driven by Playwright), a fresh page per test.
+Chromium (Debian's, driven by Playwright), a fresh page per test. Under pytest-xdist
+(``make test``) each worker is a session of its own: its own JupyterLab on its own free port,
+its own Chromium, its own temporary folders (``tmp_path_factory`` gives each worker one).
 
 Without a Chromium the tests skip and say why, except under ``BORSEN_REQUIRE_BROWSER=1``
 (set by ``.ci/run``), where a missing browser is an error: in CI these tests must run.
