@@ -16,6 +16,10 @@ When a lower bound reaches the pile, drawing is best (``best_turn`` also draws o
 an upper bound is below the pile, banking is. Otherwise the bounds do not decide, and the exact
 rule is needed. Every number is an exact :class:`fractions.Fraction` from public information
 only, counted like ``best_turn``'s values (``objective`` "own" or "lead"). Standard library only.
+
+Why one module of this size: it is one proof (the lower bounds, the upper bounds and the
+sentence that tells which of them decided, in three languages); the bounds that need no position
+are in :mod:`.bounds`, the DP in :mod:`.turn`.
 """
 
 from __future__ import annotations

@@ -41,10 +41,10 @@ def suit_symbol(suit: str) -> str:
 def read_share(value: Any, suit: str) -> Fraction:
     """A share (R9) of the ace of ``suit`` (``"S"``) as an exact fraction in [0, 1] with a
     denominator of at most :data:`MAX_SHARE_DENOMINATOR`, from a ``Fraction`` or any rational
-    number (NumPy's integers too), text such as ``"1/3"``, ``"0.25"`` or ``"0,25"``, or a float, read as
-    its decimal text (0.1 → 1/10). Anything else raises :class:`RulesError` at once, whatever
-    its size; its message echoes what was given (the text typed, ``1.5``), never more than a
-    short excerpt."""
+    number (NumPy's integers too), text such as ``"1/3"``, ``"0.25"`` or ``"0,25"``, or a float,
+    read as its decimal text (0.1 → 1/10). Anything else raises :class:`RulesError` at once,
+    whatever its size; its message echoes what was given (the text typed, ``1.5``), never more
+    than a short excerpt."""
     ace = suit_symbol(suit)
     limit = MAX_SHARE_DENOMINATOR
     if isinstance(value, bool):

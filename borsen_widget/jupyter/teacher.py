@@ -41,6 +41,10 @@ the states counted are in ``best["detail"]`` and the panel's details, for the te
 Imports: the analysis and the standard library only; it knows the widget only through the
 public attributes it reads (``game``, ``names``, ``objective``, ``guess_first``, ``version``,
 ``show_probabilities``) and the callback it is given.
+
+Why one module of this size: it is one model, the teacher's feed (its figures, the slices of the
+exact rule on the kernel's loop, guess-first and the words in each language all follow the same
+position and version); the panel's own widget is :mod:`.panel`.
 """
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def play_draw_bank_panel_editor(page, game, editor, kernel, w: str, name: str) -
     # The editor changes the rules in Python, and the game's event list says so.
     untick_equal_cards(editor)
     until("equal_accepted off in Python", lambda: python("w.rules.equal_accepted") is False, page)
-    game.locator(".borsen-ev-text", has_text="equal_accepted").first.wait_for()
+    game.locator(".borsen-ev-text", has_text="An equal card is accepted: off").first.wait_for()
     shoot(page, game, editor, name)
 
 

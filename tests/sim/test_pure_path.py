@@ -192,7 +192,7 @@ def test_without_pandas_the_tables_are_tables_that_become_the_same_dataframes(mo
         assert isinstance(table, Table)
         pd.testing.assert_frame_equal(table.to_pandas(), frames[name])
         html = table._repr_html_()
-        assert "<table" in html and "win_rate" in html and "ThresholdBot(4)" in plain._repr_html_()
+        assert "<table" in html and "win rate" in html and "ThresholdBot(4)" in plain._repr_html_()
     games = plain.games
     assert isinstance(games, Table) and len(games) == 200 and games.index_name == "game"
     frame = frames["games"]
