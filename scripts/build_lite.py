@@ -132,7 +132,19 @@ PURE_MODULES = (
 )
 
 INSTALL_CELL = "%pip install -q borsen_widget"
+#: The lessons in other languages, each a folder of notebooks beside the English ones.
+LESSON_LANGUAGES = ("nb", "nn")
 ENVIRONMENT_CELL = "from borsen_widget.sim.environment import report\n\nreport()"
+
+
+def environment_cell(language: str | None) -> str:
+    """The note on how simulations play here, in the lesson's language (``None``: the
+    notebook's choice, which is English until the lesson's own cells set it)."""
+    if language is None:
+        return ENVIRONMENT_CELL
+    return ENVIRONMENT_CELL.replace("report()", f'report(language="{language}")')
+
+
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
@@ -322,22 +334,28 @@ def write_config(stage: Path) -> None:
 
 
 def stage_notebooks(stage: Path, notebooks: Path) -> list[str]:
-    """Copies of ``notebooks/*.ipynb`` made for the page; the sources are left as they are."""
+    """Copies of ``notebooks/*.ipynb`` and of the lessons in bokmål and nynorsk
+    (``notebooks/nb/``, ``notebooks/nn/``, under the same folder names on the page) made for the
+    page; the sources are left as they are."""
     target = stage / "contents"
     target.mkdir(parents=True)
     compiled = compiled_modules()
     check_pure_modules(compiled)
     names = []
-    for source in sorted(notebooks.glob("*.ipynb")):
-        if source.name in SERVER_NOTEBOOKS:
-            continue
-        notebook = json.loads(source.read_text(encoding="utf-8"))
-        check_notebook(notebook, source.name, compiled)
-        lite = lite_notebook(notebook)
-        (target / source.name).write_text(
-            json.dumps(lite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        names.append(source.name)
+    for language in ("", *LESSON_LANGUAGES):
+        folder = notebooks / language if language else notebooks
+        for source in sorted(folder.glob("*.ipynb")):
+            if source.name in SERVER_NOTEBOOKS:
+                continue
+            name = f"{language}/{source.name}" if language else source.name
+            notebook = json.loads(source.read_text(encoding="utf-8"))
+            check_notebook(notebook, name, compiled)
+            lite = lite_notebook(notebook, language or None)
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            (target / name).write_text(
+                json.dumps(lite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+            names.append(name)
     return names
 
 
@@ -453,16 +471,17 @@ def check_notebook(notebook: dict, name: str, compiled: set[str] | None = None) 
             )
 
 
-def lite_notebook(notebook: dict) -> dict:
-    """The page's copy of a notebook: the install and note cells first, no outputs, the
-    Pyodide kernel; every other cell as it is."""
+def lite_notebook(notebook: dict, language: str | None = None) -> dict:
+    """The page's copy of a notebook: the install and note cells first (the note in the
+    lesson's ``language``: a Norwegian lesson sets its language only in its own first cell),
+    no outputs, the Pyodide kernel; every other cell as it is."""
     lite = copy.deepcopy(notebook)
     lite.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     lite["metadata"].pop("widgets", None)  # saved widget state points at models that are gone
     lite["nbformat"], lite["nbformat_minor"] = 4, max(5, lite.get("nbformat_minor", 0))
     cells = [
         _code_cell("lite-install", INSTALL_CELL),
-        _code_cell("lite-environment", ENVIRONMENT_CELL),
+        _code_cell("lite-environment", environment_cell(language)),
     ]
     for index, cell in enumerate(lite.get("cells", [])):
         cell.setdefault("id", f"cell-{index}")
@@ -496,7 +515,7 @@ def inputs_digest() -> str:
     digest = hashlib.sha256()
     files = [Path(__file__).resolve(), ROOT / "pyproject.toml", ROOT / "README.md"]
     files += sorted(p for p in (ROOT / "borsen_widget").rglob("*") if p.is_file())
-    files += sorted(NOTEBOOKS.glob("*.ipynb"))
+    files += sorted(NOTEBOOKS.rglob("*.ipynb"))
     for path in files:
         if "__pycache__" in path.parts:
             continue

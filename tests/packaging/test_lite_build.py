@@ -180,6 +180,23 @@ def test_site_has_every_notebook_starting_with_the_install_cell(site):
         assert [c["source"] for c in nb["cells"][2:]] == [c["source"] for c in source["cells"]]
 
 
+@pytest.mark.parametrize("language", lite.LESSON_LANGUAGES)
+def test_site_has_the_lessons_in_bokmal_and_nynorsk(site, language):
+    """Issue 21: the page carries the three sets of lessons; a Norwegian lesson's note on
+    simulations is told in its language (its own first cells choose the language)."""
+    folder = REPO / "notebooks" / language
+    sources = sorted(p.name for p in folder.glob("*.ipynb") if p.name not in lite.SERVER_NOTEBOOKS)
+    assert sources, f"no lessons in notebooks/{language}"
+    assert sorted(p.name for p in (site / "files" / language).glob("*.ipynb")) == sources
+    for name in sources:
+        nb = json.loads((site / "files" / language / name).read_text(encoding="utf-8"))
+        assert nb["cells"][0]["source"] == lite.INSTALL_CELL, name
+        assert nb["cells"][1]["source"] == lite.environment_cell(language), name
+        assert f'language="{language}"' in nb["cells"][1]["source"]
+        source = json.loads((folder / name).read_text(encoding="utf-8"))
+        assert [c["source"] for c in nb["cells"][2:]] == [c["source"] for c in source["cells"]]
+
+
 def test_site_loads_pyodide_and_packages_from_itself(site):
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
