@@ -121,13 +121,16 @@ class Rules:
         """The options that are Python functions, by option name."""
         return {name: getattr(self, name) for name in CUSTOM_RULES if getattr(self, name)}
 
-    def describe(self, language: str | None = None) -> list[str]:
+    def describe(self, language: str | None = None, *, leave_out: tuple = ()) -> list[str]:
         """One line per option that differs from the original rules, for screens and logs:
         its label and its value in words (``"Whom an ace robs: the leader"``), in
-        ``language`` (default English)."""
+        ``language`` (default English); ``leave_out`` names options not to tell (a table's
+        footer leaves out ``players``: the seats are in view, and their number is no house
+        rule)."""
         return [
             describe_option(name, getattr(self, name), language)
             for name in self.differences(_ORIGINAL)
+            if name not in leave_out
         ]
 
     def differences(self, other: Rules) -> list[str]:

@@ -744,7 +744,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
             seats,
             version=version,
             controls=self._controls(),
-            rules_text=game.rules.describe(tr.language),
+            rules_text=game.rules.describe(tr.language, leave_out=("players",)),
             language=tr.language,
             you=you,
         )

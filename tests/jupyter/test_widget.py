@@ -559,6 +559,12 @@ def test_setting_rules_for_the_same_table_changes_them_in_the_game():
     assert w.view["rules"] == ["An equal card is accepted: off"]
 
 
+def test_the_house_rules_footer_leaves_out_the_number_of_players():
+    """The seats are on the table, and two players is no house rule (R1)."""
+    w = BorsenWidget(seats=["Ada", "Bo"], seed=1, rules=Rules(players=2, decks=2))
+    assert w.view["rules"] == ["Decks: 2"]
+
+
 def test_setting_rules_for_another_table_starts_a_new_game():
     w = BorsenWidget(seats=["Ada", "Bo", ThresholdBot(2)], seed=1)
     intent(w, "draw") if w.view["actions"] else None
