@@ -303,7 +303,10 @@ def main(argv=None) -> int:
             language=language,
         )
     except (RulesError, ValueError, StrategyError) as error:
-        print(tr.gettext("error: {message}", message=_short(str(error))), file=sys.stderr)
+        # A rule the engine refuses is told in the reader's language (RulesError.told); other
+        # errors are the program's own English.
+        said = error.told(tr) if isinstance(error, RulesError) else str(error)
+        print(tr.gettext("error: {message}", message=_short(said)), file=sys.stderr)
         return 2
     print(result.summary(language))
     if args.csv is not None:
