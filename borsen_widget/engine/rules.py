@@ -168,6 +168,36 @@ class Rules:
             return True
         return self.verdicts[below.index * DISTINCT_CARDS + card.index][0]
 
+    def need(self, below: Card | None) -> tuple[str, int | None]:
+        """R5 as a person says it: what a card drawn onto ``below`` needs, from
+        :attr:`verdicts` (so a house rule is read too), ranks only (R5 never looks at suits):
+        ``("any", None)`` every card is accepted (an empty pile, or after an ace);
+        ``("rank", r)`` a card of rank ``r`` or higher; ``("ace", None)`` only an ace;
+        ``("rule", None)`` the accepted cards are no such threshold (a house rule)."""
+        if below is None:
+            return "any", None
+        accepted = [
+            rank
+            for rank in range(2, 14)
+            if all(self.accepts(Card(rank, suit), below) for suit in "SHCD")
+        ]
+        refused = [
+            rank
+            for rank in range(2, 14)
+            if not any(self.accepts(Card(rank, suit), below) for suit in "SHCD")
+        ]
+        aces = all(self.accepts(Card(14, suit), below) for suit in "SHCD")
+        if len(accepted) + len(refused) != 12 or not aces:
+            return "rule", None  # some suits of a rank are accepted, others not; or aces fail
+        if not refused:
+            return "any", None
+        if not accepted:
+            return "ace", None
+        lowest = min(accepted)
+        if accepted != list(range(lowest, 14)):
+            return "rule", None
+        return "rank", lowest
+
     def call_accept_rule(self, card: Card, below: Card) -> bool:
         """The custom ``accept_rule``, with a clear :class:`RulesError` when it misbehaves."""
         where = f"accept_rule {function_name(self.accept_rule)}({card}, {below})"

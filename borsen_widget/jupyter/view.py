@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine.cards import Card
 from ..engine.events import Event, narrate
 from ..engine.words import card_list, seat_name
 from ..i18n import Translator, translator
@@ -106,22 +105,19 @@ def _ace_decision(state: Mapping, names: Sequence[str], tr: Translator, you) -> 
     }
 
 
-def _to_beat(state: Mapping, tr: Translator) -> str | None:
-    """What the next draw needs to be accepted (R5: ranks only, never suits), in words; None
-    on an empty pile."""
-    pile = state["pile"]
-    if not pile:
+def _to_beat(need, tr: Translator) -> str | None:
+    """What the next draw needs to be accepted, in words, from the engine's own answer
+    (:meth:`Rules.need <borsen_widget.engine.rules.Rules.need>`: R5, ranks only, never suits);
+    None when anything goes on an empty pile."""
+    if need is None:
         return None
-    rules = state["rules"]
-    if rules.get("accept_rule"):
+    kind, rank = need
+    if kind == "rule":
         return tr.gettext("the house rule decides")
-    rank = Card.parse(pile[-1]).rank
-    if rank == 14:
-        return tr.gettext("anything goes after an ace")
-    if not rules.get("equal_accepted", True):
-        rank += 1  # strictly higher: the next rank up
-    if rank == 14:
+    if kind == "ace":
         return tr.gettext("needs an ace")
+    if kind == "any":
+        return tr.gettext("anything goes after an ace")
     word = tr.rank_word(rank)
     if rank == 8:
         # TRANSLATORS: the rank the next card needs (R5: only the rank counts); {rank} is 8.
@@ -175,6 +171,7 @@ def build_view(
     version: int,
     controls: Mapping | None = None,
     rules_text: Sequence[str] = (),
+    need: tuple | None = None,
     language: str | None = "en",
     you: int | None = None,
 ) -> dict:
@@ -185,7 +182,9 @@ def build_view(
     increases with every change, so a click can say which view it was made on. Its words are
     in ``language`` (``"en"``, ``"nb"``, ``"nn"`` or any tag; ``None``: the chosen one), the
     seat ``you`` (the person at the screen, or None) told in the second person; ``rules_text``
-    is the house rules already in that language (``Rules.describe(language)``).
+    is the house rules already in that language (``Rules.describe(language)``); ``need``
+    is what the next draw needs (``Rules.need(top card)``, None on an empty pile: R5 is the
+    engine's, never worked out again here).
     """
     tr = translator(language)
     names = [s["name"] for s in seats]
@@ -237,7 +236,7 @@ def build_view(
         "deck_size": state["deck_size"],
         "deck_aces": deck_aces,
         "deck_live": state["deck_live"],
-        "to_beat": _to_beat(state, tr),
+        "to_beat": _to_beat(need, tr),
         "cards_in_play": state["cards_in_play"],
         "turns": state["turns"],
         "legal": legal,

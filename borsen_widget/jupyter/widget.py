@@ -663,6 +663,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
             version=version,
             controls=self._controls(),
             rules_text=game.rules.describe(tr.language, leave_out=("players",)),
+            need=game.rules.need(game.pile[-1]) if game.pile else None,
             language=tr.language,
             you=you,
         )

@@ -147,3 +147,21 @@ def test_rules_pickle_and_copy():
 def test_r9_victim(target, robber, robbable, victim):
     """R9 rob_target: whom an ace robs, from every seat's robbable count."""
     assert Rules(players=4, rob_target=target).victim(robber, robbable) == victim
+
+
+def test_r5_need_says_what_the_next_card_needs_from_the_verdicts():
+    """R5 in words for screens (Rules.need): ranks only, read from the verdicts, so the
+    strict rule and a house rule are told too."""
+    from borsen_widget import Card
+
+    assert Rules().need(None) == ("any", None)
+    assert Rules().need(Card.parse("6S")) == ("rank", 6)  # equal is accepted
+    assert Rules(equal_accepted=False).need(Card.parse("6S")) == ("rank", 7)
+    assert Rules(equal_accepted=False).need(Card.parse("KS")) == ("ace", None)
+    assert Rules().need(Card.parse("AD")) == ("any", None)  # anything goes after an ace
+    assert Rules().need(Card.parse("2C")) == ("any", None)
+
+    def same_suit(card, below):
+        return card.suit == below.suit or card.is_ace
+
+    assert Rules(accept_rule=same_suit).need(Card.parse("9S")) == ("rule", None)
