@@ -433,37 +433,43 @@ def _end_sentence(
     if e.scores:
         best = max(e.scores)
         seats = [s for s, v in enumerate(e.scores) if v == best]
-        others = [seat_name(s, names, tr.language) for s in seats if s != you]
-        if len(seats) == 1 and not others:
-            won = tr.ngettext(
-                "You win with {count} card.", "You win with {count} cards.", best, count=best
-            )
-        elif len(seats) == 1:
-            won = tr.ngettext(
-                "{player} wins with {count} card.",
-                "{player} wins with {count} cards.",
-                best,
-                player=others[0],
-                count=best,
-            )
-        elif len(others) < len(seats):
-            won = tr.ngettext(
-                "You and {others} share the win with {count} card.",
-                "You and {others} share the win with {count} cards.",
-                best,
-                others=tr.join(others),
-                count=best,
-            )
-        else:
-            won = tr.ngettext(
-                "{players} share the win with {count} card.",
-                "{players} share the win with {count} cards.",
-                best,
-                players=tr.join(others),
-                count=best,
-            )
-        text += " " + won
+        text += " " + winner_sentence(seats, best, names, tr, you)
     return text
+
+
+def winner_sentence(
+    winners: Sequence[int], best: int, names: Sequence[str] | None, tr: Translator, you=None
+) -> str:
+    """Who won with how many cards (R15: equal scores share the win), the seat ``you`` in the
+    second person: the log's last words, and the table's."""
+    others = [seat_name(s, names, tr.language) for s in winners if s != you]
+    if len(winners) == 1 and not others:
+        return tr.ngettext(
+            "You win with {count} card.", "You win with {count} cards.", best, count=best
+        )
+    if len(winners) == 1:
+        return tr.ngettext(
+            "{player} wins with {count} card.",
+            "{player} wins with {count} cards.",
+            best,
+            player=others[0],
+            count=best,
+        )
+    if len(others) < len(winners):
+        return tr.ngettext(
+            "You and {others} share the win with {count} card.",
+            "You and {others} share the win with {count} cards.",
+            best,
+            others=tr.join(others),
+            count=best,
+        )
+    return tr.ngettext(
+        "{players} share the win with {count} card.",
+        "{players} share the win with {count} cards.",
+        best,
+        players=tr.join(others),
+        count=best,
+    )
 
 
 def _rule_changes(info: str | None, tr: Translator) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine.events import Event, narrate
+from ..engine.events import Event, narrate, winner_sentence
 from ..engine.words import card_list, seat_name
 from ..i18n import Translator, translator
 
@@ -134,34 +134,7 @@ def _result(state: Mapping, names: Sequence[str], tr: Translator, you) -> str:
     if not (state["is_over"] and winners):
         return ""
     best = state["scores"][winners[0]]
-    others = [names[w] for w in winners if w != you]
-    if len(winners) == 1 and not others:
-        return tr.ngettext(
-            "You win with {count} card.", "You win with {count} cards.", best, count=best
-        )
-    if len(winners) == 1:
-        return tr.ngettext(
-            "{player} wins with {count} card.",
-            "{player} wins with {count} cards.",
-            best,
-            player=others[0],
-            count=best,
-        )
-    if len(others) < len(winners):
-        return tr.ngettext(
-            "You and {others} share the win with {count} card.",
-            "You and {others} share the win with {count} cards.",
-            best,
-            others=tr.join(others),
-            count=best,
-        )
-    return tr.ngettext(
-        "{players} share the win with {count} card.",
-        "{players} share the win with {count} cards.",
-        best,
-        players=tr.join(others),
-        count=best,
-    )
+    return winner_sentence(winners, best, names, tr, you)
 
 
 def build_view(
