@@ -5,10 +5,15 @@ a new line here:
 - :func:`rule_sets`: a hypothesis strategy over every option, each legal value reachable
   (imported as ``rule_options`` from every test folder);
 - :func:`option_variants`: one rule set per sample value of each option (its declared
-  ``samples``, and every value of a choice), the variants the fast simulator is checked on.
+  ``samples``, and every value of a choice), the variants the fast simulator is checked on;
+- :func:`random_rules`: the same reach with a plain ``random.Random``, for tests that play
+  many random games without hypothesis.
 """
 
 from __future__ import annotations
+
+import random
+from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -77,3 +82,45 @@ def option_variants() -> dict[str, dict]:
             shown = getattr(value, "__qualname__", None) or repr(value)
             variants[f"{option.rule} {option.name}={shown}"] = {option.name: value}
     return variants
+
+
+def random_rules(
+    rng: random.Random,
+    *,
+    most_players: int = 6,
+    most_decks: int = 2,
+    functions: dict | None = None,
+    function_chance: float = 0.15,
+) -> Rules:
+    """A rule set drawn with ``rng`` from every option's declared values (players and decks
+    kept small for speed; a cap on turns often low enough to bite). ``functions`` gives the
+    house rules to draw (by option name; default: the declared samples), each with
+    ``function_chance``."""
+    chosen: dict = {}
+    for option in OPTIONS:
+        kind, name = option.kind, option.name
+        if kind == "count":
+            top = {"players": most_players, "decks": most_decks}.get(name, option.high)
+            top = min(top, option.high if option.high - option.low <= 16 else option.low + 40)
+            value = rng.choice([option.default, option.default, rng.randint(option.low, top)])
+        elif kind == "bool":
+            value = rng.random() < 0.5
+        elif kind == "choice":
+            value = rng.choice([option.default, *option.choices])
+        elif kind == "seat":
+            value = rng.choice([*option.choices, rng.randrange(chosen["players"])])
+        elif kind == "limit":
+            value = rng.choice([option.default, None, rng.randint(option.low, 3)])
+        elif kind == "shares":
+            value = {
+                suit: Fraction(rng.randint(0, 3), rng.randint(3, 6))
+                for suit in "SHCD"
+                if rng.random() < 0.3
+            }
+        elif kind == "function":
+            pool = (functions or {}).get(name) or option.samples
+            value = rng.choice(pool) if rng.random() < function_chance else None
+        else:
+            raise AssertionError(f"no random value for the kind {kind!r} of {name}")
+        chosen[name] = value
+    return Rules(**chosen)

@@ -6,12 +6,13 @@ and the fast simulator's support (tests/sim/test_fast_support.py)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import find
-from rule_options import option_variants, rule_sets
+from rule_options import option_variants, random_rules, rule_sets
 
 from borsen_widget import Rules, RulesError
 from borsen_widget.engine.options import KINDS, OPTION, OPTIONS, markdown_table
@@ -102,3 +103,15 @@ def test_the_readme_table_is_made_from_the_declarations():
     assert match.group(1) == markdown_table(), "README.md's options table is stale"
     for option in OPTIONS:
         assert f"`{option.name}`" in match.group(1)
+
+
+def test_random_rules_reach_every_declared_choice_too():
+    """The plain-random rule sets (for tests that play many games) are made from the
+    declarations as well: every value of each choice and switch is drawn."""
+    rng = random.Random(5)
+    drawn = [random_rules(rng) for _ in range(400)]
+    for option in OPTIONS:
+        if option.kind in ("bool", "choice", "seat"):
+            wanted = (True, False) if option.kind == "bool" else option.choices
+            seen = {getattr(rules, option.name) for rules in drawn}
+            assert set(wanted) <= seen, option.name

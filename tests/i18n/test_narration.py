@@ -7,11 +7,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rule_options import random_rules
 
 import borsen_widget
 from borsen_widget import Event, Game, Rules
@@ -258,26 +258,9 @@ def test_nothing_falls_back_and_every_sentence_is_reached(recording):
 
 
 def _rules_from(rng: random.Random) -> Rules:
-    """A rule set drawn with a plain random generator (hypothesis draws in the property below)."""
-    players = rng.randint(2, 6)
-    return Rules(
-        players=players,
-        decks=rng.choice([1, 1, 2]),
-        first_player=rng.choice(["random", "suit", rng.randrange(players)]),
-        equal_accepted=rng.random() < 0.5,
-        bank_ends_turn=rng.random() < 0.5,
-        ace_shares={
-            s: Fraction(rng.randint(0, 3), rng.randint(3, 6)) for s in "SHCD" if rng.random() < 0.3
-        },
-        rob_target=rng.choice(["previous", "next", "leader"]),
-        loot_to=rng.choice(["bank", "pile"]),
-        auto_aces=rng.choice([None, None, "keep", "list"]),
-        max_bank_aces=rng.choice([None, 0, 1, 2, 3]),
-        max_turns=rng.choice([10_000, rng.randint(1, 40)]),
-        auto_bank_at_end=rng.random() < 0.5,
-        accept_rule=_accept_odd if rng.random() < 0.15 else None,
-        loot_rule=_loot_two if rng.random() < 0.15 else None,
-    )
+    """A rule set drawn with a plain random generator from the options' declarations
+    (hypothesis draws in the property below), with this test's own house rules."""
+    return random_rules(rng, functions={"accept_rule": [_accept_odd], "loot_rule": [_loot_two]})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

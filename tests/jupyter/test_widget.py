@@ -12,12 +12,12 @@ import asyncio
 import json
 import random
 import re
-from fractions import Fraction
 
 import comm
 import pytest
 from comm.base_comm import BaseComm
 from helpers import widget
+from rule_options import random_rules
 
 from borsen_widget import (
     Game,
@@ -998,23 +998,8 @@ def assert_translated(english: dict, other: dict, names, language: str) -> None:
 
 
 def _random_rules(rng: random.Random) -> Rules:
-    players = rng.randint(2, 5)
-    return Rules(
-        players=players,
-        decks=rng.choice([1, 1, 2]),
-        first_player=rng.choice(["random", "suit", rng.randrange(players)]),
-        equal_accepted=rng.random() < 0.5,
-        bank_ends_turn=rng.random() < 0.5,
-        ace_shares={
-            s: Fraction(rng.randint(0, 3), rng.randint(3, 6)) for s in "SHCD" if rng.random() < 0.3
-        },
-        rob_target=rng.choice(["previous", "next", "leader"]),
-        loot_to=rng.choice(["bank", "pile"]),
-        auto_aces=rng.choice([None, None, "keep", "list"]),
-        max_bank_aces=rng.choice([None, 0, 1, 2, 3]),
-        max_turns=rng.choice([10_000, rng.randint(1, 40)]),
-        auto_bank_at_end=rng.random() < 0.5,
-    )
+    """A rule set from the options' declarations (no house rule: none is saved or shown)."""
+    return random_rules(rng, most_players=5, function_chance=0)
 
 
 def test_nothing_falls_back_over_random_games():
