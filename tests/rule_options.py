@@ -25,7 +25,7 @@ from borsen_widget.engine.options import OPTIONS, Option
 _RARE = ("function",)
 
 
-def values(option: Option, players: int = 8) -> st.SearchStrategy:
+def values(option: Option, players: int = 8, functions=()) -> st.SearchStrategy:
     """Every legal value of ``option`` (seats up to ``players``), the default and the declared
     samples often, so that a rare value is drawn as often as a common one."""
     picked = st.sampled_from([option.default, *option.samples])
@@ -49,22 +49,23 @@ def values(option: Option, players: int = 8) -> st.SearchStrategy:
             max_size=4,
         )
     if kind == "function":
-        return st.one_of(
-            st.just(None), st.just(None), st.just(None), st.sampled_from(option.samples)
-        )
+        pool = list(functions) if functions else list(option.samples)
+        return st.one_of(st.just(None), st.just(None), st.just(None), st.sampled_from(pool))
     raise AssertionError(f"no strategy for the kind {kind!r} of {option.name}")
 
 
 @st.composite
-def rule_sets(draw, functions: bool = False) -> Rules:
+def rule_sets(draw, functions: bool | dict = False) -> Rules:
     """Every option of RULES.md §2, each value reachable (house rules only with
-    ``functions=True``: a custom rule cannot be saved to JSON)."""
+    ``functions=True``, their declared samples, or a dict of functions by option name: a
+    custom rule cannot be saved to JSON)."""
     chosen: dict = {}
     for option in OPTIONS:
         if option.kind in _RARE and not functions:
             continue
         players = chosen.get("players", option.default)
-        chosen[option.name] = draw(values(option, players))
+        pool = functions.get(option.name, ()) if isinstance(functions, dict) else ()
+        chosen[option.name] = draw(values(option, players, pool))
     return Rules(**chosen)
 
 

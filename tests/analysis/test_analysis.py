@@ -20,6 +20,7 @@ from helpers import cards, position
 from borsen_widget import Card, Game, RandomBot, Rules, analysis, win_chance
 from borsen_widget.analysis import turn
 from borsen_widget.engine.actions import DRAW
+from borsen_widget.engine.options import OPTION
 
 # ---------------------------------------------------------------------------------- engine oracles
 
@@ -504,9 +505,9 @@ def test_expected_value_bot_draws_exactly_when_one_more_draw_is_worth_more():
     for seed in range(40):
         rules = Rules(
             players=rng.choice([2, 3, 4]),
-            loot_to=rng.choice(["bank", "pile"]),
+            loot_to=rng.choice(OPTION["loot_to"].choices),
             equal_accepted=rng.random() < 0.7,
-            rob_target=rng.choice(["previous", "next", "leader"]),
+            rob_target=rng.choice(OPTION["rob_target"].choices),
         )
         game = Game(rules, seed=seed)
         mover = RandomBot(seed)

@@ -32,6 +32,7 @@ from borsen_widget import (
 )
 from borsen_widget.analysis import bounds, choice
 from borsen_widget.analysis.choice import best_choice
+from borsen_widget.engine.options import OPTION
 from borsen_widget.play import bots
 
 # best_turn is asked where the deck is this small (and gives up past DP_STATES): the exact
@@ -194,8 +195,8 @@ def small_positions(draw):
             {},
             optional={
                 "equal_accepted": st.booleans(),
-                "loot_to": st.sampled_from(["bank", "pile"]),
-                "rob_target": st.sampled_from(["previous", "next", "leader"]),
+                "loot_to": st.sampled_from(OPTION["loot_to"].choices),
+                "rob_target": st.sampled_from(OPTION["rob_target"].choices),
                 "ace_shares": st.dictionaries(
                     st.sampled_from("SHCD"),
                     st.fractions(min_value=0, max_value=1, max_denominator=4),

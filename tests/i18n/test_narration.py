@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rule_options import random_rules
+from rule_options import rule_sets as declared_rule_sets
 
 import borsen_widget
 from borsen_widget import Event, Game, Rules
@@ -73,38 +74,11 @@ def recording(monkeypatch):
 # ------------------------------------------------------------------ the sample of events
 
 
-@st.composite
-def rule_sets(draw) -> Rules:
-    """Every option of RULES.md §2 (as tests/engine/test_properties.py draws them), and now and
-    then the Python house rules, whose reasons the log words apart."""
-    players = draw(st.integers(2, 6))
-    options = dict(
-        players=players,
-        decks=draw(st.sampled_from([1, 1, 2])),
-        first_player=draw(
-            st.one_of(st.sampled_from(["random", "suit"]), st.integers(0, players - 1))
-        ),
-        equal_accepted=draw(st.booleans()),
-        bank_ends_turn=draw(st.booleans()),
-        ace_shares=draw(
-            st.dictionaries(
-                st.sampled_from("SHCD"),
-                st.fractions(min_value=0, max_value=1, max_denominator=6),
-                max_size=4,
-            )
-        ),
-        rob_target=draw(st.sampled_from(["previous", "next", "leader"])),
-        loot_to=draw(st.sampled_from(["bank", "pile"])),
-        auto_aces=draw(st.sampled_from([None, None, "keep", "list"])),
-        max_bank_aces=draw(st.one_of(st.none(), st.integers(0, 4), st.just(2))),
-        max_turns=draw(st.one_of(st.just(10_000), st.integers(1, 60))),
-        auto_bank_at_end=draw(st.booleans()),
-    )
-    if draw(st.integers(0, 9)) == 0:
-        options["accept_rule"] = _accept_odd
-    if draw(st.integers(0, 9)) == 0:
-        options["loot_rule"] = _loot_two
-    return Rules(**options)
+def rule_sets():
+    """Every option of RULES.md §2, drawn from the options' declarations (as
+    tests/engine/test_properties.py draws them), and now and then this test's Python house
+    rules, whose reasons the log words apart."""
+    return declared_rule_sets(functions={"accept_rule": [_accept_odd], "loot_rule": [_loot_two]})
 
 
 def _accept_odd(card, below):
