@@ -109,7 +109,7 @@ def extract(root: Path = ROOT, files=None) -> Catalog:
         domain=DOMAIN,
         charset="utf-8",
         fuzzy=False,
-        msgid_bugs_address="https://github.com/borsen-widget/borsen_widget/issues",
+        msgid_bugs_address="the borsen_widget team (see README.md)",
         copyright_holder="The borsen_widget team",
     )
     for relative, method, options in source_files(root) if files is None else files:
