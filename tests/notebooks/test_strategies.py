@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from norwegian_lessons import assert_written_in, markdown
+from norwegian_lessons import assert_opens_with_aims, assert_written_in, markdown
 from run_notebook import run_notebook
 from same_code import assert_same_code
 
@@ -74,12 +74,9 @@ def test_a_norwegian_strategies_notebook_opens_with_the_curriculum_aims(language
     their validity, exploring by programming, reading Python), in the notebook's own words."""
     nbformat = pytest.importorskip("nbformat")
     first = nbformat.read(notebook(language), as_version=4).cells[0]
-    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    assert first.cell_type == "markdown"
+    assert_opens_with_aims(first.source, {8: [], 9: [], 10: []})
     text = " ".join(first.source.split())
-    for part in ("### Kompetansemål", "LK20", "MAT01-05", "MAT01-06"):
-        assert part in text, part
-    for year in (8, 9, 10):
-        assert f"**Etter {year}. trinn:**" in text, year
     aims = {
         "nb": ("algoritme med programmering", "simulere tilfeldige hendelser", "modell",
                "vurdere om modellen holder", "lese Python-kode og forklare"),

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from norwegian_lessons import assert_written_in, markdown
+from norwegian_lessons import assert_opens_with_aims, assert_written_in, markdown
 from run_notebook import run_notebook
 from same_code import assert_same_code
 
@@ -78,12 +78,9 @@ def test_a_norwegian_lesson_opens_with_the_curriculum_aims(language):
     """The first cell names the LK20 aims it serves by year (8, 9 and 10), from MAT01-05 for
     years 8 and 9 and MAT01-06 for year 10, as /tmp/lk20.md found them."""
     first = nbformat.read(notebook(language), as_version=4).cells[0]
-    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    assert first.cell_type == "markdown"
+    assert_opens_with_aims(first.source, {8: [], 9: [], 10: []})
     text = " ".join(first.source.split())
-    for part in ("### Kompetansemål", "LK20", "MAT01-05", "MAT01-06"):
-        assert part in text, part
-    for year in (8, 9, 10):
-        assert f"**Etter {year}. trinn:**" in text, year
     aims = T(
         en="",
         nb="sannsynligheter i et spill|simulere tilfeldige hendelser|programmering til å utforske"

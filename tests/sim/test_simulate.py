@@ -381,6 +381,19 @@ def test_progress_goes_to_stderr_when_asked(capsys, small_chunks):
     assert capsys.readouterr().err == ""
 
 
+def run_python(code: str) -> subprocess.CompletedProcess:
+    """``code`` run by a fresh Python (nothing imported yet), which must succeed."""
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_the_package_gives_the_simulate_function():
     """``from borsen_widget import simulate`` is the function (the old module of that name and
     borsen_widget.actions are gone), imported on first use: ``import borsen_widget`` alone
@@ -403,14 +416,7 @@ def test_the_package_gives_the_simulate_function():
         "print(callable(simulate), simulate.__module__)\n"
         "print([importlib.util.find_spec(f'borsen_widget.{m}') for m in ('simulate', 'actions')])"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(code)
     assert done.stdout.split("\n")[:3] == [
         "False",
         "True borsen_widget.sim.simulate",
@@ -429,14 +435,7 @@ def test_importing_the_package_needs_no_numpy():
         "from borsen_widget import simulate, SimulationResult; "
         "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(code)
     assert done.stdout.strip() == "[]"
 
 
