@@ -473,6 +473,30 @@ class Game:
         twin._history = [] if record else None
         return twin
 
+    def put_on_top(self, card: Card | str) -> None:
+        """Move one copy of ``card`` from inside the deck to its top, so the next draw takes
+        it; the other cards keep their order and nothing else changes (R16 holds).
+
+        For programs that choose the next card themselves, each card with its exact chance
+        from the deck's composition (the chance nodes of a search, such as OpenSpiel's): the
+        deck's order is the one secret, so a program that deals the next card this way plays
+        exactly the game of a shuffled deck. A card that is not in the deck raises
+        :class:`RulesError` and changes nothing. Never for a person's game: it decides the
+        next card.
+        """
+        try:
+            index = to_card(card).index
+        except (ValueError, TypeError) as error:
+            raise RulesError(f"put_on_top needs a card, like 'A♠': {error}") from None
+        deck = self._pos.deck
+        if index not in deck:
+            raise RulesError(
+                f"{CARDS[index]} is not in the deck, so it cannot be put on top "
+                f"({len(deck)} cards left)"
+            )
+        at = len(deck) - 1 - deck[::-1].index(index)  # the copy nearest the top
+        deck.append(deck.pop(at))
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the position breaks card conservation (R16) or the
         engine's own bookkeeping; used by the property tests."""
