@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import pathlib
 import sys
@@ -258,13 +257,9 @@ class Classroom:
         """One message from a page: checked, carried out or answered with a notice."""
         if page is None or not self._running or page not in self._sessions:
             return
-        if not page.admit(message):
-            return
-        try:
-            content = json.loads(message)
-        except (ValueError, RecursionError):
-            page.notice(N_("A message from this page was not understood; nothing changed."))
-            return
+        content = self._sessions.read(page, message)
+        if content is None:
+            return  # refused (rate, size, shape): the page was told, once
         rid = request_id(content)
         try:
             if not isinstance(content, dict):

@@ -255,6 +255,18 @@ class Sessions:
         return page
 
     @staticmethod
+    def read(page: Page, message) -> object | None:
+        """A message from ``page``, decoded, or None when it may not be read (the page is told
+        why: see :meth:`Page.admit`) or is not JSON."""
+        if not page.admit(message):
+            return None
+        try:
+            return json.loads(message)
+        except (ValueError, RecursionError):
+            page.notice(N_("A message from this page was not understood; nothing changed."))
+            return None
+
+    @staticmethod
     def set_language(page: Page, content: dict) -> None:
         """A page's ``page_language``: the language it reads from now on (the first of its
         tags the package speaks, else English), told to that page alone with its words (the
