@@ -36,6 +36,7 @@ from .play.bots import (
 )
 from .play.playout import play
 from .play.rollouts import win_chance
+from .play.winning import WinningBot, win_chances
 
 __all__ = [
     "BANK",
@@ -62,12 +63,14 @@ __all__ = [
     "SimulationResult",
     "StrategyError",
     "ThresholdBot",
+    "WinningBot",
     "as_bot",
     "get_language",
     "play",
     "set_language",
     "simulate",
     "win_chance",
+    "win_chances",
 ]
 __version__ = "0.2.0"
 

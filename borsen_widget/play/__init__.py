@@ -15,6 +15,7 @@ from .bots import (
 )
 from .playout import play, playout
 from .rollouts import Estimate, WinChance, win_chance
+from .winning import WinningBot, win_chances, winning_move
 
 __all__ = [
     "Bot",
@@ -27,9 +28,12 @@ __all__ = [
     "RandomBot",
     "ThresholdBot",
     "WinChance",
+    "WinningBot",
     "as_bot",
     "bot_from_spec",
     "play",
     "playout",
     "win_chance",
+    "win_chances",
+    "winning_move",
 ]

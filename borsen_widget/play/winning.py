@@ -1,0 +1,289 @@
+"""Playing to win (R15): :class:`WinningBot` and the win chances of each legal move.
+
+Every other bot maximises cards; R15 says the game is won by having more cards than the others,
+so a player far behind should take risks that a player far ahead should not. This bot reads a
+table of the chance of winning of every state of a compressed game
+(:mod:`~borsen_widget.play.winning_model`: cards left, the lead, the pile's size and what its
+top card lets through), solved exactly by backward induction, and looks one draw ahead with the
+deck's *exact* composition (RULES.md §4): for every card the deck still holds, what it does
+(accepted, R5/R6; passed on, R7; an ace's robbery, R9, with the real victim and loot) and the
+table's chance of winning after it.
+
+- :func:`win_chances` ``(game)`` → ``{action: chance}`` for every legal action, the chance that
+  the player to act wins (a tie counted as half) as the bot estimates it: banking (R8) and
+  drawing (R4) in play; each legal ace decision (R11/R12) as "my bank after listing".
+- :func:`winning_move` ``(game)`` → the action :class:`WinningBot` plays there.
+- :class:`WinningBot`: plays :func:`winning_move`. Aces: the keep policy (keep what the limit
+  allows, R11/R12), as every built-in bot.
+
+Public information only: both functions read a :class:`~borsen_widget.play.bots.PublicView` of
+the game (the pile, the banks, the deck's *composition*, the rules), never the deck's order; a
+game whose hidden order is resampled gets the same answers (``tests/play/test_winning.py``).
+
+Two players are what the model solves; with more seats the bot plays "me against the best of the
+others" (the lead over the highest other bank), with every draw's effect on every bank exact.
+
+The table of the original rules for two players ships with the package
+(``play/data/winning-v1.bin``, :data:`TABLE_FILE`: the model's key, a SHA-256 of the table and
+the table in bytes, each chance in 1/255ths; ``scripts/fit_winning.py`` writes it and
+``tests/play/test_winning_table.py`` recomputes it). Other rules get their table on first use,
+kept for the session: about 0.2 s with NumPy, seconds in pure Python
+(:func:`~borsen_widget.play.winning_model.solve`).
+
+Speed (``benchmarks/winning_bot.py``): well under a millisecond per decision (CPython), pure
+Python, so it plays in JupyterLite too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from importlib import resources
+
+from ..engine.actions import BANK, DRAW, Action
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.position import ACES
+from ..engine.rules import Rules
+from .bots import Bot, PublicView
+from .winning_model import MODEL_VERSION, Model, model_of, outcome, solve
+
+#: The table of the original rules (two players) shipped with the package.
+TABLE_FILE = f"winning-v{MODEL_VERSION}.bin"
+
+_TABLES: dict[tuple, bytes] = {}
+_MODELS: dict[Rules, Model] = {}
+
+
+def quantise(values) -> bytes:
+    """Chances as bytes, each in 1/255ths (how tables are kept and shipped)."""
+    return bytes(int(v * 255 + 0.5) for v in values)
+
+
+def table_key_text(model: Model) -> str:
+    """The model's key as text, as the shipped table's header holds it."""
+    return repr(model.key())
+
+
+def read_shipped() -> tuple[dict, bytes]:
+    """The shipped table's header (``key``, ``sha256``, ``made_by``) and its bytes."""
+    blob = resources.files(__package__).joinpath("data", TABLE_FILE).read_bytes()
+    head, _, body = blob.partition(b"\n")
+    header = json.loads(head)
+    table = zlib.decompress(body)
+    if hashlib.sha256(table).hexdigest() != header["sha256"]:
+        raise ValueError(f"the table {TABLE_FILE} is damaged: its SHA-256 does not match")
+    return header, table
+
+
+def write_table(path, model: Model, table: bytes, made_by: str) -> None:
+    """Write a table file (what :func:`read_shipped` reads)."""
+    header = {
+        "key": table_key_text(model),
+        "sha256": hashlib.sha256(table).hexdigest(),
+        "made_by": made_by,
+        "model_version": MODEL_VERSION,
+    }
+    with open(path, "wb") as file:
+        file.write(json.dumps(header, sort_keys=True).encode() + b"\n")
+        file.write(zlib.compress(table, 9))
+
+
+def model_for(rules: Rules) -> Model:
+    """The compressed game of ``rules`` (kept for the session)."""
+    model = _MODELS.get(rules)
+    if model is None:
+        model = _MODELS[rules] = model_of(rules)
+    return model
+
+
+def table_for(model: Model) -> bytes:
+    """The table of ``model``: the shipped one when it is that model's, else solved now and
+    kept for the session."""
+    key = model.key()
+    table = _TABLES.get(key)
+    if table is None:
+        try:
+            header, shipped = read_shipped()
+        except (OSError, ValueError):
+            header, shipped = {}, b""
+        if header.get("key") == repr(key) and len(shipped) == model.size:
+            table = shipped
+        else:
+            table = quantise(solve(model))
+        _TABLES[key] = table
+    return table
+
+
+class _Position:
+    """What the bot reads of a public view, and the table's chance of a state."""
+
+    __slots__ = ("me", "model", "n", "rules", "s", "scores", "table", "top", "view")
+
+    def __init__(self, view: PublicView):
+        self.view = view
+        self.rules = view.rules
+        self.model = model_for(self.rules)
+        self.table = table_for(self.model)
+        self.me = view.me
+        self.scores = list(view.scores)
+        self.n = view.deck_size
+        self.s = view.pile_size
+        self.top = view.top
+
+    def lead(self, scores, seat: int) -> int:
+        """``seat``'s bank minus the highest other bank (R15)."""
+        return scores[seat] - max(b for i, b in enumerate(scores) if i != seat)
+
+    def q(self, n: int, lead: int, s: int, top: int) -> float:
+        """The table's chance that the player to act wins (n cards left, ``lead``, a pile of
+        ``s`` whose top is of class ``top``); at ``n = 0`` the pile is banked (R14, R15)."""
+        if n <= 0:
+            return outcome(lead + s)
+        return self.table[self.model.index(n, lead, s, top)] / 255
+
+    def after_bank(self, scores, n: int) -> float:
+        """The chance of winning once the pile is in the bank (R8) with these ``scores`` and
+        ``n`` cards left: the opponent starts a turn (or, with ``bank_ends_turn=False``, the
+        banker does)."""
+        lead = self.lead(scores, self.me)
+        if n == 0:
+            return outcome(lead)
+        if self.model.bank_ends_turn:
+            return 1.0 - self.q(n, -lead, 0, self.model.empty_top)
+        return self.q(n, lead, 0, self.model.empty_top)
+
+    def bank(self) -> float:
+        """The chance of winning after banking the pile now (R8)."""
+        scores = list(self.scores)
+        scores[self.me] += self.s
+        return self.after_bank(scores, self.n)
+
+    def draw(self, depth: int = 2) -> float:
+        """The chance of winning after drawing (R4): the deck's exact composition for the next
+        ``depth`` draws of this turn (R5–R7, R9), the table after them."""
+        model = self.model
+        counts = [0] * len(model.draws)
+        for card, copies in self.view.deck_counts().items():
+            counts[model.card_draw[card.index]] += copies
+        top = model.empty_top if self.top is None else model.card_top[self.top.index]
+        robbable = [sum(not c.is_ace for c in bank) for bank in self.view.banks]
+        return self._draw(counts, self.n, self.s, top, self.scores, robbable, depth)
+
+    def _draw(self, counts, n, s, top, scores, robbable, depth) -> float:
+        model, rules, me = self.model, self.rules, self.me
+        to_pile = model.loot_to_pile
+        plain_lead = self.lead(scores, me)
+        total = 0.0
+        for d, copies in enumerate(counts):
+            if not copies:
+                continue
+            _, accepted, made, suit = model.draws[d]
+            new_scores, new_robbable, grow = scores, robbable, 1
+            if suit >= 0:
+                victim = rules.victim(me, robbable)
+                loot = self._loot(suit, victim, robbable) if victim != me else 0
+                new_scores, new_robbable = list(scores), list(robbable)
+                new_scores[victim] -= loot
+                new_robbable[victim] -= loot
+                if to_pile:
+                    grow += loot
+                else:
+                    new_scores[me] += loot
+                    new_robbable[me] += loot
+                lead = self.lead(new_scores, me)
+            else:
+                lead = plain_lead
+            s2 = s + grow
+            if accepted[top]:
+                if n == 1:
+                    value = outcome(lead + s2)
+                elif depth > 1:
+                    counts[d] -= 1
+                    banked = list(new_scores)
+                    banked[me] += s2
+                    value = max(
+                        self.after_bank(banked, n - 1),
+                        self._draw(counts, n - 1, s2, made, new_scores, new_robbable, depth - 1),
+                    )
+                    counts[d] += 1
+                else:
+                    value = self.q(n - 1, lead, s2, made)
+            else:
+                value = 1.0 - self.q(n - 1, -lead, s2, made)
+            total += copies * value
+        return total / n
+
+    def _loot(self, suit: int, victim: int, robbable) -> int:
+        """R9: the cards an ace of ``suit`` robs from ``victim`` (a house ``loot_rule`` reads
+        the victim's bank as it is now)."""
+        rules = self.rules
+        if rules.loot_rule is not None:
+            return rules.loot(Card(14, "SHCD"[suit]), self.view.banks[victim])
+        return rules.loot_count(suit, robbable[victim])
+
+    def listing(self, action: Action) -> float:
+        """The chance of winning after this ace decision (R11/R12): listed aces leave the bank
+        for the deck; then the turn ends (R8)."""
+        listed = len(action.aces)
+        scores = list(self.scores)
+        scores[self.me] -= listed
+        lead = self.lead(scores, self.me)
+        n = min(self.n + listed, self.model.cards)
+        if n == 0:
+            return outcome(lead)
+        if self.model.bank_ends_turn:
+            return 1.0 - self.q(n, -lead, 0, self.model.empty_top)
+        return self.q(n, lead, 0, self.model.empty_top)
+
+
+def win_chances(game: Game | PublicView) -> dict[Action, float]:
+    """The chance that the player to act wins the game (R15, a tie counted as half) after each
+    legal action, as :class:`WinningBot` estimates it: ``{DRAW: 0.58, BANK: 0.61}`` in play
+    (R4: only ``DRAW`` on an empty pile; R14: only ``BANK`` on an empty deck), one entry per
+    legal ace decision in the ace phase (R11/R12). Reads public information only (a
+    :class:`~borsen_widget.play.bots.PublicView` of ``game``). A finished game has no legal
+    action: ``{}``."""
+    view = game if isinstance(game, PublicView) else PublicView(game)
+    legal = view.legal_actions()
+    if not legal:
+        return {}
+    position = _Position(view)
+    if view.phase == ACES:
+        return {action: position.listing(action) for action in legal}
+    chances = {}
+    for action in legal:
+        chances[action] = position.draw() if action == DRAW else position.bank()
+    return chances
+
+
+def winning_move(game: Game) -> Action:
+    """The move :class:`WinningBot` plays in ``game``: the legal action with the highest
+    :func:`win_chances` (banking on a tie); aces by the keep policy (R11/R12)."""
+    if game.phase == ACES:
+        return game.automatic_aces("keep")
+    view = PublicView(game)
+    if not view.deck_size:
+        return BANK
+    if not view.pile_size:
+        return DRAW
+    position = _Position(view)
+    return DRAW if position.draw() > position.bank() else BANK
+
+
+class WinningBot(Bot):
+    """Plays to win (R15) rather than for cards: the legal move with the highest chance of
+    winning as :func:`win_chances` estimates it (a table of a compressed game solved exactly,
+    and the deck's exact composition for the next draw; see :mod:`borsen_widget.play.winning`).
+    Reads only a :class:`~borsen_widget.play.bots.PublicView`; deterministic; aces by the keep
+    policy (R11/R12)."""
+
+    def choose(self, game: Game) -> Action:
+        return winning_move(game)
+
+    def __str__(self) -> str:
+        return "WinningBot()"
+
+
+__all__ = ["TABLE_FILE", "WinningBot", "win_chances", "winning_move"]
