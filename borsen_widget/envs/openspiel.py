@@ -68,7 +68,14 @@ def parameter(option, value):
 
 
 def rules_from(params: dict) -> Rules:
-    """The :class:`Rules` of a game's parameters."""
+    """The :class:`Rules` of a game's parameters (an unknown name is a ``ValueError``)."""
+    names = [o.name for o in PARAMETERS]
+    unknown = sorted(set(params) - set(names))
+    if unknown:
+        raise ValueError(
+            f"python_borsen has no parameter {', '.join(map(repr, unknown))} (house rules "
+            f"written as Python functions cannot be parameters); it has {', '.join(names)}"
+        )
     values = {}
     for option in PARAMETERS:
         value = params.get(option.name, parameter(option, option.default))
