@@ -87,6 +87,55 @@ class _Page(_Handler):
         self.finish(body)
 
 
+class _ProjectorPage(_Handler):
+    """The projector page and the files it loads (its own token: ``room.projector_url``)."""
+
+    def get(self, token: str, name: str | None = None) -> None:
+        if not self.room.is_projector_token(token):
+            raise web.HTTPError(403)
+        asset = self.room.projector_asset(name or "")
+        if asset is None:
+            raise web.HTTPError(404)
+        body, kind = asset
+        self.set_header("Content-Type", kind)
+        self.finish(body)
+
+
+class _ProjectorSocket(websocket.WebSocketHandler):
+    """The projector page's WebSocket: it only listens (what it sends is ignored)."""
+
+    def initialize(self, room) -> None:
+        self.room = room
+        self.screen = None
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    async def get(self, token: str, *args, **kwargs):
+        if not self.room.is_projector_token(token):
+            self.set_status(403)
+            self.finish()
+            return
+        await super().get(token, *args, **kwargs)
+
+    def open(self, *_args) -> None:
+        self.set_nodelay(True)
+        self.screen = self.room.projector_opened(self._send, self.close)
+
+    def on_message(self, message) -> None:
+        """Read-only: a projector page's messages change nothing."""
+
+    def on_close(self) -> None:
+        screen, self.screen = self.screen, None
+        self.room.projector_closed(screen)
+
+    def _send(self, text: str) -> None:
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            done = self.write_message(text)
+            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
 class _Slash(_Handler):
     """``/<token>`` without its slash: to the page (its files are relative to it)."""
 
@@ -161,6 +210,12 @@ def serve(room, host: str, port: int, *, frame_limit: int) -> Server:
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
         (rf"/{token}/ws", _Socket, {"room": room}),
+        (
+            rf"/{token}/projector/(projector\.js|projector\.css|widget\.css)?",
+            _ProjectorPage,
+            {"room": room},
+        ),
+        (rf"/{token}/projector/ws", _ProjectorSocket, {"room": room}),
         (rf"/{token}", _Slash, {"room": room}),
         (r"/.*", _Refuse, {"room": room}),
     ]
