@@ -21,8 +21,8 @@ from borsen_widget.play.bots import PublicView
 def test_resampling_the_hidden_order_gives_the_same_observations():
     rng = random.Random(77)
     looked = differed = 0
-    for _ in range(60):
-        rules = short_random_rules(rng).replace(max_turns=40)
+    for _ in range(40):
+        rules = short_random_rules(rng).replace(max_turns=12)
         encoding = Encoding(rules)
         game = Game(rules, rng.getrandbits(32))
         while not game.is_over:
@@ -36,7 +36,7 @@ def test_resampling_the_hidden_order_gives_the_same_observations():
                 assert describe(PublicView(game), seat) == describe(PublicView(twin), seat)
             looked += 1
             game.apply(rng.choice(game.legal_actions()))
-    assert looked > 500 and differed > looked / 2  # most twins hold another order
+    assert looked > 300 and differed > looked / 2  # most twins hold another order
 
 
 def test_openspiel_strings_and_tensors_do_not_depend_on_the_engines_deck_order():
