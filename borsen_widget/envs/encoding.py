@@ -57,6 +57,12 @@ class Encoding:
         self.num_actions = FIRST_LIST + self.radix**4
         self.cards_in_play = DISTINCT_CARDS * rules.decks
         self.size = 170 + 7 * self.players
+        # R5 as the rules judge it (Rules.accepts, house rules included), one row per top card
+        # and a last row for an empty pile: the chance of acceptance from the composition.
+        self.accepts = np.array(
+            [[rules.accepts(card, below) for card in CARDS] for below in (*CARDS, None)],
+            np.float32,
+        )
 
     def __deepcopy__(self, memo):
         return self  # it never changes (a cloned OpenSpiel state shares it)
@@ -121,8 +127,9 @@ class Encoding:
         out = np.zeros(self.size, np.float32)
         counts = view.deck_counts()
         for card, k in counts.items():
-            out[card.index] = k / decks
-        out[52] = view.deck_size / total
+            out[card.index] = k
+        size = sum(counts.values())
+        out[52] = size / total
         at = 53
         for card in view.pile:
             out[at + card.index] += 1 / decks
@@ -150,12 +157,12 @@ class Encoding:
             out[at + card.index - FIRST_ACE] += 1 / decks
         out[at + 4] = view.aces_to_list / (4 * decks)
         at += 5
-        if view.deck_size and view.phase != "over":
-            out[at] = view.accepted_count() / view.deck_size
+        if size and view.phase != "over":  # RULES.md §4: accepted cards over cards left
+            out[at] = self.accepts[-1 if top is None else top.index] @ out[:52] / size
         out[at + 1] = any(not c.is_ace for c in counts)  # R13
         out[at + 2] = view.phase != "over" and cap_reached(view.turns + 1, view.rules)
         out[at + 3] = min(1.0, view.turns / view.rules.max_turns)
-        assert at + 4 == self.size
+        out[:52] /= decks
         return out
 
     def observation(self, view: PublicView, seat: int) -> dict:
