@@ -1,13 +1,26 @@
-// The join card of a class on the students' phones, in the widget (for the projector): the
-// address and its QR code, who has joined, how many have voted, and the seats, each with the
-// teacher's button to open it to students or take it back. It draws what Python sends in
-// `room_card` (empty while no class is open) and turns clicks into requests. Its words are
-// the widget's language: `words()` returns the translator of the language the widget speaks
-// now, read at every update (the widget calls update again when its language changes).
+// The join card of a class on the students' phones, in the widget (for the teacher and the
+// projector): the address and its QR code, who has joined (each with their answered mark and
+// total, and the teacher's Rename and Remove), the posed question with its exact answer (the
+// teacher sees it before the reveal), the teacher's buttons (ask each kind of question,
+// reveal, lock the class, the projector's leaderboard), the link to the projector page, and
+// the seats, each with the button to open it to students or take it back. It draws what
+// Python sends in `room_card` (empty while no class is open) and turns clicks into requests:
+// the seat buttons send ``send("open_seat" | "take_back", {seat})``, the rest
+// ``send("room", {do, ...})``, which the widget sends to Python as
+// ``{intent: "room", version, id, do, ...}``. Its words are the widget's language: `words()`
+// returns the translator of the language the widget speaks now, read at every update.
 
 import { escapeHTML } from "./helpers.js";
 import { translator } from "./i18n.js";
-import { roomSummary, seatState } from "./student-helpers.js";
+import {
+  QUESTION_KINDS,
+  answeredText,
+  pointsText,
+  questionText,
+  roomSummary,
+  seatState,
+  truthShort,
+} from "./student-helpers.js";
 
 const TEMPLATE = `
 <div class="borsen-room-head">
@@ -19,13 +32,50 @@ const TEMPLATE = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
-    <ul class="borsen-room-students"></ul>
+    <p class="borsen-room-projector" hidden>
+      <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
+      <a class="borsen-btn borsen-quiet borsen-room-code" target="_blank"
+        rel="noopener noreferrer"></a>
+    </p>
   </div>
 </div>
+<div class="borsen-room-question" hidden>
+  <p class="borsen-room-q-text"></p>
+  <p class="borsen-room-q-line" aria-live="polite"></p>
+</div>
+<div class="borsen-room-controls" role="group"></div>
+<ul class="borsen-room-students"></ul>
 <div class="borsen-room-seats" role="list"></div>
 `;
 
 const ENGLISH = translator(null);
+
+/** The Ask buttons' words, one a kind of question. */
+function askLabel(kind, t) {
+  // TRANSLATORS: the teacher's button on the join card: pose a question of this kind.
+  if (kind === "chance") return t("Ask: chance");
+  // TRANSLATORS: the teacher's button: ask how many cards left would be accepted.
+  if (kind === "count") return t("Ask: count");
+  // TRANSLATORS: the teacher's button: ask how many cards the turn banks on average.
+  if (kind === "expected") return t("Ask: expected cards");
+  // TRANSLATORS: the teacher's button: ask the class to choose draw or bank.
+  return t("Ask: draw or bank");
+}
+
+/**
+ * The teacher's line about the question: "Answer: 3/8 = 0,375 · 12 of 30 have answered."
+ * @param {any} q the question with its truth (the join card's)
+ */
+export function teacherQuestionLine(q, tr = ENGLISH) {
+  const parts = [];
+  if (q.truth) parts.push(tr.t("Answer: {answer}", { answer: truthShort(q, tr) }));
+  parts.push(answeredText(q, tr));
+  if (q.state === "revealed") {
+    // TRANSLATORS: on the join card: the question's answer has been shown to the class.
+    parts.push(tr.t("revealed"));
+  }
+  return parts.join(" · ");
+}
 
 /**
  * Build the join card inside ``host`` and return ``update(card)`` and ``destroy()``.
@@ -46,22 +96,141 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    projector: $(".borsen-room-projector"),
+    projectorLink: $(".borsen-room-projector-link"),
+    code: $(".borsen-room-code"),
+    question: $(".borsen-room-question"),
+    qText: $(".borsen-room-q-text"),
+    qLine: $(".borsen-room-q-line"),
+    controls: $(".borsen-room-controls"),
     students: $(".borsen-room-students"),
     seats: $(".borsen-room-seats"),
   };
   ui.title.id = `${uid}-room-title`;
   section.setAttribute("aria-labelledby", ui.title.id);
   let shownQr = "";
+  let last = null;
+  /** The student being renamed (their key) and the one whose removal waits for a yes. */
+  const local = { renaming: null, draft: "", removing: null };
+
+  /** The focused control's id, so a redraw gives the keyboard back to the same control. */
+  function focusedId() {
+    const active = document.activeElement;
+    return active && section.contains(active) ? active.dataset.fid || null : null;
+  }
+
+  function restoreFocus(fid) {
+    if (!fid) return;
+    const again = [...section.querySelectorAll("[data-fid]")].find((n) => n.dataset.fid === fid);
+    if (again && !again.disabled) again.focus();
+    else section.querySelector(".borsen-room-controls button:not([disabled])")?.focus();
+  }
+
+  function drawControls(card, t) {
+    const q = card.question || { state: "none" };
+    const open = q.state === "open";
+    // The move on the table is forced (one legal action) or no decision is open: no question.
+    const askBlocked = card.forced === true || open;
+    const asks = QUESTION_KINDS.map(
+      (kind) =>
+        `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" ` +
+        `data-kind="${kind}" data-fid="ask-${kind}"${askBlocked ? " disabled" : ""}>` +
+        `${escapeHTML(askLabel(kind, t))}</button>`,
+    );
+    // TRANSLATORS: the teacher's button: show the class the question's exact answer.
+    const reveal = escapeHTML(t("Reveal the answer"));
+    // TRANSLATORS: a toggle on the join card: no new students may join while it is on.
+    const lock = escapeHTML(t("Closed to new students"));
+    // TRANSLATORS: a toggle on the join card: the projector shows the students' totals.
+    const board = escapeHTML(t("Leaderboard on the projector"));
+    const locked = Boolean(card.locked);
+    const on = Boolean(card.leaderboard);
+    ui.controls.innerHTML =
+      asks.join("") +
+      `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" ` +
+      `data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button>` +
+      `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
+      `data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-pressed="${locked}">` +
+      `${lock}</button>` +
+      `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
+      `data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">` +
+      `${board}</button>`;
+  }
+
+  function studentHTML(s, tr) {
+    const t = tr.t;
+    const key = escapeHTML(s.key ?? "");
+    const cls = `${s.seat !== null && s.seat !== undefined ? "is-seated" : ""}` +
+      `${s.here ? "" : " is-away"}`;
+    // TRANSLATORS: a student on the join card whose page is closed for now.
+    const name = s.here ? s.name : t("{student} (away)", { student: s.name });
+    // TRANSLATORS: the mark beside a student on the join card who has answered the question.
+    const answeredWord = escapeHTML(t("answered"));
+    const mark = s.answered
+      ? `<span class="borsen-room-answered" role="img" aria-label="${answeredWord}" ` +
+        `title="${answeredWord}">✓</span>`
+      : "";
+    const total = typeof s.total === "number"
+      ? `<span class="borsen-room-total">${escapeHTML(pointsText(s.total, tr))}</span>`
+      : "";
+    const save = escapeHTML(t("Save"));
+    const cancel = escapeHTML(t("Cancel"));
+    const yes = escapeHTML(t("Yes, remove"));
+    // TRANSLATORS: the teacher's button beside a student: give them another name.
+    const rename = escapeHTML(t("Rename"));
+    // TRANSLATORS: the teacher's button beside a student: end their place in the class.
+    const remove = escapeHTML(t("Remove"));
+    let tools = "";
+    if (s.key !== undefined && s.key !== null) {
+      if (local.renaming === s.key) {
+        const label = escapeHTML(t("New name for {student}", { student: s.name }));
+        tools =
+          `<form class="borsen-room-rename" data-key="${key}">` +
+          `<input class="borsen-room-rename-field" data-fid="rename-field-${key}" ` +
+          `aria-label="${label}" maxlength="24" value="${escapeHTML(local.draft)}">` +
+          `<button type="submit" class="borsen-btn borsen-primary" data-fid="rename-save-${key}">` +
+          `${save}</button>` +
+          `<button type="button" class="borsen-btn borsen-quiet" data-local="cancel" ` +
+          `data-fid="rename-cancel-${key}">${cancel}</button></form>`;
+      } else if (local.removing === s.key) {
+        const sure = escapeHTML(t("Remove {student} from the class?", { student: s.name }));
+        tools =
+          `<span class="borsen-room-sure">${sure}</span>` +
+          `<button type="button" class="borsen-btn borsen-primary" data-do="remove" ` +
+          `data-key="${key}" data-fid="remove-yes-${key}">${yes}</button>` +
+          `<button type="button" class="borsen-btn borsen-quiet" data-local="cancel" ` +
+          `data-fid="remove-no-${key}">${cancel}</button>`;
+      } else {
+        const renameLabel = escapeHTML(t("Rename {student}", { student: s.name }));
+        const removeLabel = escapeHTML(t("Remove {student}", { student: s.name }));
+        tools =
+          `<button type="button" class="borsen-btn borsen-quiet" data-local="rename" ` +
+          `data-key="${key}" data-fid="rename-${key}" aria-label="${renameLabel}">` +
+          `${rename}</button>` +
+          `<button type="button" class="borsen-btn borsen-quiet" data-local="remove" ` +
+          `data-key="${key}" data-fid="remove-${key}" aria-label="${removeLabel}">` +
+          `${remove}</button>`;
+      }
+    }
+    return `<li class="${cls.trim()}" data-key="${key}">` +
+      `<span class="borsen-room-student-name">${escapeHTML(name)}</span>${mark}${total}` +
+      `${tools ? `<span class="borsen-room-student-tools">${tools}</span>` : ""}</li>`;
+  }
 
   function update(card) {
+    last = card;
     const on = Boolean(card && card.url);
     section.hidden = !on;
     if (!on) return;
+    const fid = focusedId();
+    const field = section.querySelector(".borsen-room-rename-field");
+    if (field) local.draft = field.value;
     const tr = words() || ENGLISH;
     const t = tr.t;
     ui.title.textContent = t("Join on your phone");
     ui.students.setAttribute("aria-label", t("Students in the class"));
     ui.seats.setAttribute("aria-label", t("Seats on the students' phones"));
+    ui.controls.setAttribute("aria-label", t("The class's questions"));
     if (card.qr !== shownQr) {
       ui.qr.innerHTML = card.qr; // segno's SVG, made in Python from the address
       shownQr = card.qr;
@@ -76,16 +245,26 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
           { code: 'w.classroom(host="0.0.0.0")' },
         )
       : t("Anyone on this network who has the address can join.");
+    ui.projector.hidden = !card.projector;
+    if (card.projector) {
+      ui.projectorLink.href = card.projector;
+      ui.projectorLink.textContent = t("Open the projector page");
+      ui.code.href = `${card.projector}#code`;
+      // TRANSLATORS: opens the projector page with the join code as large as the screen.
+      ui.code.textContent = t("Full-screen code");
+    }
+    const q = card.question || { state: "none" };
+    const asked = q.state === "open" || q.state === "revealed";
+    ui.question.hidden = !asked;
+    if (asked) {
+      ui.qText.textContent = questionText(q, tr);
+      ui.qLine.textContent = teacherQuestionLine(q, tr);
+    }
+    drawControls(card, t);
     ui.count.textContent = roomSummary(card, tr);
-    ui.students.innerHTML = (card.students || [])
-      .map((s) => {
-        const cls = `${s.seat !== null && s.seat !== undefined ? "is-seated" : ""}` +
-          `${s.here ? "" : " is-away"}`;
-        // TRANSLATORS: a student on the join card whose page is closed for now.
-        const name = s.here ? s.name : t("{student} (away)", { student: s.name });
-        return `<li class="${cls.trim()}">${escapeHTML(name)}</li>`;
-      })
-      .join("");
+    const students = card.students || [];
+    ui.students.classList.toggle("is-rows", students.some((s) => s.key !== undefined));
+    ui.students.innerHTML = students.map((s) => studentHTML(s, tr)).join("");
     ui.seats.innerHTML = (card.seats || [])
       .map((seat) => {
         const state = seatState(seat, tr);
@@ -100,27 +279,93 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
           ? ""
           : seat.open || seat.holder
             ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" ` +
-              `data-seat="${seat.seat}" aria-label="${back}">${backText}</button>`
+              `data-seat="${seat.seat}" data-fid="seat-${seat.seat}" aria-label="${back}">` +
+              `${backText}</button>`
             : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" ` +
-              `data-seat="${seat.seat}" aria-label="${open}">${openText}</button>`;
+              `data-seat="${seat.seat}" data-fid="seat-${seat.seat}" aria-label="${open}">` +
+              `${openText}</button>`;
         return `<div class="borsen-room-seat" role="listitem" data-seat="${seat.seat}">` +
           `<span class="borsen-room-seat-name">${escapeHTML(seat.name)}</span>` +
           `<span class="borsen-room-seat-state">${escapeHTML(state)}</span>${button}</div>`;
       })
       .join("");
+    restoreFocus(fid);
+  }
+
+  function redraw(fid) {
+    if (last) update(last);
+    restoreFocus(fid);
   }
 
   function onClick(event) {
-    const button = /** @type {HTMLElement} */ (event.target).closest("button[data-room]");
-    if (!button || !section.contains(button)) return;
-    send(button.dataset.room, { seat: Number(button.dataset.seat) });
+    const button = /** @type {HTMLElement} */ (event.target).closest("button");
+    if (!button || !section.contains(button) || button.disabled) return;
+    const d = button.dataset;
+    if (d.room) {
+      send(d.room, { seat: Number(d.seat) });
+    } else if (d.do === "ask") {
+      send("room", { do: "ask", kind: d.kind });
+    } else if (d.do === "leaderboard") {
+      send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "remove") {
+      local.removing = null;
+      send("room", { do: "remove", student: d.key });
+      redraw(null);
+      ui.controls.querySelector("button:not([disabled])")?.focus();
+    } else if (d.do) {
+      send("room", { do: d.do }); // reveal, lock, unlock
+    } else if (d.local === "rename") {
+      const student = ((last && last.students) || []).find((s) => s.key === d.key);
+      local.renaming = d.key;
+      local.removing = null;
+      local.draft = student ? student.name : "";
+      redraw(`rename-field-${d.key}`);
+      section.querySelector(".borsen-room-rename-field")?.select();
+    } else if (d.local === "remove") {
+      local.removing = d.key;
+      local.renaming = null;
+      redraw(`remove-no-${d.key}`);
+    } else if (d.local === "cancel") {
+      const key = local.renaming ?? local.removing;
+      const was = local.renaming !== null ? "rename" : "remove";
+      local.renaming = null;
+      local.removing = null;
+      redraw(`${was}-${key}`);
+    }
+  }
+
+  function onSubmit(event) {
+    const form = /** @type {HTMLElement} */ (event.target).closest("form.borsen-room-rename");
+    if (!form) return;
+    event.preventDefault();
+    const key = form.dataset.key;
+    const name = form.querySelector("input").value.trim().replace(/\s+/g, " ");
+    if (!name) return; // Python checks the name again and answers with a notice
+    local.renaming = null;
+    send("room", { do: "rename", student: key, name });
+    redraw(`rename-${key}`);
+  }
+
+  function onKeydown(event) {
+    if (event.key !== "Escape" || (local.renaming === null && local.removing === null)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const key = local.renaming ?? local.removing;
+    const was = local.renaming !== null ? "rename" : "remove";
+    local.renaming = null;
+    local.removing = null;
+    redraw(`${was}-${key}`);
   }
 
   section.addEventListener("click", onClick);
+  section.addEventListener("submit", onSubmit);
+  section.addEventListener("keydown", onKeydown);
   return {
     update,
     destroy() {
       section.removeEventListener("click", onClick);
+      section.removeEventListener("submit", onSubmit);
+      section.removeEventListener("keydown", onKeydown);
       section.remove();
     },
   };

@@ -3,6 +3,7 @@
 // Every text is a message of the catalogues, written with the translator `tr` of the language
 // the page reads (`translator(speech)` from i18n.js; without one, English).
 
+import { escapeHTML } from "./helpers.js";
 import { approxSign, decimalText, fractionText } from "./panel-helpers.js";
 import { translator } from "./i18n.js";
 
@@ -179,4 +180,390 @@ export function chanceLine(p, tr = ENGLISH) {
 /** How long to wait before reconnecting after ``tries`` failures (ms): 0.5 s doubling to 8 s. */
 export function retryDelay(tries) {
   return Math.min(8000, 500 * 2 ** Math.max(0, tries));
+}
+
+// ---------------------------------------------------------------- posed questions (issue 22)
+// A question the teacher poses comes as data ({kind, state, player, pile_size, deck_size,
+// range, seconds, answered, students, hold, and after the reveal truth, answers, mean_error,
+// right}); the phones, the projector and the teacher's join card write it with these.
+
+/** The kinds of question, in the order of the teacher's buttons. */
+export const QUESTION_KINDS = ["chance", "count", "expected", "choice"];
+
+/** The question in words. */
+export function questionText(q, tr = ENGLISH) {
+  const player = q.player || "";
+  if (q.kind === "chance") {
+    return tr.t("What is the chance that the next card {player} draws is accepted?", { player });
+  }
+  if (q.kind === "count") {
+    const n = q.deck_size || 0;
+    return tr.tn(
+      "How many of the {count} card left in the deck would be accepted on top of the pile?",
+      "How many of the {count} cards left in the deck would be accepted on top of the pile?",
+      n,
+      { count: n },
+    );
+  }
+  if (q.kind === "expected") {
+    return tr.t(
+      "How many cards will {player} bank on average this turn if they draw exactly once more and then bank?",
+      { player },
+    );
+  }
+  return voteQuestion({ kind: "choice", player, pile_size: q.pile_size }, tr);
+}
+
+/** A probability as a percentage with at most one decimal: 40 %, 37,5 %. */
+export function percentText(p, tr = ENGLISH) {
+  const tenths = Math.round(p * 1000);
+  return tr.percent(p, tenths % 10 === 0 ? 0 : 1);
+}
+
+/** A fraction "p/q" as a number. */
+function fractionValue(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(String(text));
+  return m ? Number(m[1]) / Number(m[2]) : Number(text);
+}
+
+/**
+ * The student's typed answer, checked before it is sent (Python checks again):
+ * ``{ok: true, value, number}`` (``value`` as sent: a number, or "3/8" for a typed fraction
+ * of a chance; ``number`` its value) or ``{ok: false, problem}``.
+ * chance: a percentage ("37", "37,5", "37.5 %") or a fraction ("3/8", at most 4 digits each
+ * side); count: a whole number in the range; expected: a number in the range ("2,5").
+ */
+export function parseAnswer(kind, text, range, tr = ENGLISH) {
+  const raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  const low = range && typeof range.low === "number" ? range.low : 0;
+  const high = range && typeof range.high === "number" ? range.high : Infinity;
+  const fail = (problem) => ({ ok: false, problem });
+  if (kind === "chance") {
+    const chanceProblem = tr.t("Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8.");
+    if (!raw) return fail(chanceProblem);
+    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    if (frac) {
+      const [num, den] = [Number(frac[1]), Number(frac[2])];
+      if (den === 0) return fail(tr.t("A fraction cannot have 0 below the line."));
+      if (num > den) return fail(tr.t("A chance is at most 1: the number above the line cannot be larger than the one below."));
+      return { ok: true, value: `${num}/${den}`, number: num / den };
+    }
+    const pct = /^(\d+(?:[.,]\d+)?) ?%?$/.exec(raw);
+    if (!pct) return fail(chanceProblem);
+    const number = Number(pct[1].replace(",", "."));
+    if (number > 100) return fail(tr.t("A chance is at most 100 percent."));
+    return { ok: true, value: number / 100, number: number / 100 };
+  }
+  const values = { low: tr.number(low), high: tr.number(high) };
+  if (kind === "count") {
+    const problem = tr.t("Type a whole number from {low} to {high}.", values);
+    if (!/^\d+$/.test(raw)) return fail(problem);
+    const number = Number(raw);
+    if (number < low || number > high) return fail(problem);
+    return { ok: true, value: number, number };
+  }
+  if (kind === "expected") {
+    const problem = tr.t("Type a number from {low} to {high}, like 2.5.", values);
+    let number;
+    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    if (frac && Number(frac[2]) > 0) number = Number(frac[1]) / Number(frac[2]);
+    else if (/^\d+(?:[.,]\d+)?$/.test(raw)) number = Number(raw.replace(",", "."));
+    else return fail(problem);
+    if (number < low || number > high) return fail(problem);
+    return { ok: true, value: number, number };
+  }
+  if (kind === "choice") {
+    if (raw === "draw" || raw === "bank") return { ok: true, value: raw, number: null };
+    return fail(tr.t("Choose draw or bank."));
+  }
+  return fail(tr.t("There is no question to answer just now."));
+}
+
+/** An answer as the page writes it: "40 %" / "3/8 (37,5 %)", "12", "2,5", "draw". */
+export function answerValueText(kind, value, tr = ENGLISH) {
+  if (kind === "chance") {
+    if (typeof value === "string") return `${value} (${percentText(fractionValue(value), tr)})`;
+    return percentText(value, tr);
+  }
+  if (kind === "count") return tr.number(value, 0);
+  if (kind === "expected") return tr.number(value, 2);
+  // TRANSLATORS: a student's answer to "draw or bank?", inside a sentence.
+  if (value === "draw") return tr.tp("answer", "draw");
+  // TRANSLATORS: a student's answer to "draw or bank?", inside a sentence.
+  if (value === "bank") return tr.tp("answer", "bank");
+  return String(value);
+}
+
+/** "Your answer: 40 %." or "You have not answered yet." */
+export function mineText(kind, mine, tr = ENGLISH) {
+  if (!mine || mine.value === null || mine.value === undefined) {
+    return tr.t("You have not answered yet.");
+  }
+  return tr.t("Your answer: {answer}.", { answer: answerValueText(kind, mine.value, tr) });
+}
+
+/** "12 of 30 have answered." */
+export function answeredText(q, tr = ENGLISH) {
+  const n = q.answered || 0;
+  return tr.tn("{count} of {total} has answered.", "{count} of {total} have answered.", n, {
+    count: n,
+    total: q.students || 0,
+  });
+}
+
+/** The exact answer, short: "3/8 = 0,375 = 37,5 %", "1/3 ≈ 0,333", "12", "draw". */
+export function truthShort(q, tr = ENGLISH) {
+  const t = q.truth;
+  if (!t) return "";
+  if (q.kind === "choice") {
+    // TRANSLATORS: the right answer to "draw or bank?" when both are proven equally good.
+    if (t.action === "either") return tr.t("either (equally good)");
+    return answerValueText("choice", t.action, tr);
+  }
+  if (q.kind === "count") return tr.number(t.value, 0);
+  const fraction = t.fraction ? fractionText(t.fraction, tr) : "";
+  const sign = t.fraction ? approxSign(t.fraction) : "≈";
+  const decimal = t.fraction ? decimalText(t.fraction, 3, tr).replace(/0+$/, "").replace(/[.,]$/, "")
+    : tr.number(t.value, 3);
+  const parts = [];
+  if (fraction && fraction !== decimal) parts.push(fraction);
+  parts.push(decimal);
+  let text = parts.join(` ${sign} `);
+  if (q.kind === "chance") text += ` ${sign} ${percentText(t.value, tr)}`;
+  return text;
+}
+
+/** The exact answer as a sentence, after the reveal. */
+export function truthText(q, tr = ENGLISH) {
+  const t = q.truth;
+  if (!t) return "";
+  if (q.kind === "choice") {
+    if (t.action === "either") return tr.t("Drawing and banking are worth exactly the same here: both answers are right.");
+    if (t.action === "draw") return tr.t("The best choice: draw.");
+    return tr.t("The best choice: bank.");
+  }
+  return tr.t("The exact answer: {answer}.", { answer: truthShort(q, tr) });
+}
+
+/** An error in the answer's unit: "2,5 percentage points", "3 cards", "0,25 cards". */
+export function errorText(kind, error, tr = ENGLISH) {
+  if (kind === "chance") {
+    const n = Math.round(error * 1000) / 10;
+    return tr.tn("{count} percentage point", "{count} percentage points", n, { count: n });
+  }
+  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  return tr.tn("{count} card", "{count} cards", n, { count: n });
+}
+
+/** "97 points" / "1 point". */
+export function pointsText(points, tr = ENGLISH) {
+  return tr.tn("{count} point", "{count} points", points, { count: points });
+}
+
+/** The student's own result after the reveal: their error and points. */
+export function resultText(q, mine, tr = ENGLISH) {
+  if (!mine || mine.question !== q.id || mine.value === null || mine.value === undefined) {
+    return tr.t("You did not answer this question.");
+  }
+  const points = pointsText(mine.points ?? 0, tr);
+  if (q.kind === "choice") {
+    return (mine.points ?? 0) > 0
+      ? tr.t("Right: you get {points}.", { points })
+      : tr.t("Not the best choice: you get {points}.", { points });
+  }
+  if (!mine.error) return tr.t("Exactly right: you get {points}.", { points });
+  return tr.t("Off by {error}: you get {points}.", { error: errorText(q.kind, mine.error, tr), points });
+}
+
+/** How the class did: the mean error, or how many chose right. */
+export function classText(q, tr = ENGLISH) {
+  if (q.kind === "choice") {
+    if (q.right === null || q.right === undefined) return "";
+    const total = (q.answers || []).length;
+    return tr.tn("{count} of {total} chose right.", "{count} of {total} chose right.", q.right, {
+      count: q.right,
+      total,
+    });
+  }
+  if (q.mean_error === null || q.mean_error === undefined) return "";
+  return tr.t("The class was off by {error} on average.", { error: errorText(q.kind, q.mean_error, tr) });
+}
+
+/** The student's total: "Your total: 412 points." */
+export function totalText(scores, tr = ENGLISH) {
+  const n = (scores && scores.total) || 0;
+  return tr.tn("Your total: {count} point.", "Your total: {count} points.", n, { count: n });
+}
+
+/** The trend in words (the sparkline's text): "Your points per question: 80, 95 and 100." */
+export function trendText(scores, tr = ENGLISH) {
+  const qs = (scores && scores.questions) || [];
+  if (!qs.length) return tr.t("No question has been revealed yet.");
+  return tr.t("Your points per question, in order: {points}.", {
+    points: tr.join(qs.map((s) => tr.number(s.points ?? 0, 0))),
+  });
+}
+
+/** How answers are scored, in one paragraph for 13–15-year-olds. */
+export function scoringText(tr = ENGLISH) {
+  return tr.t(
+    "Every answer gets from 0 to 100 points. For a chance, the points fall with the square of how far your answer is from the exact chance: the exact chance gets 100, the worst possible answer 0, and being a little off costs only a little. Squaring makes honest guessing pay: you score best on average by saying the chance you really believe. For a count or an average, the points fall evenly with how far off you are, measured against the widest miss possible. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100.",
+  );
+}
+
+/** Seconds left on the question's timer ``at`` ms after it was received, or null. */
+export function secondsLeft(q, receivedAt, at) {
+  if (!q || q.seconds === null || q.seconds === undefined || q.state !== "open") return null;
+  return Math.max(0, Math.ceil(q.seconds - (at - receivedAt) / 1000));
+}
+
+/** "12 seconds left". */
+export function timerText(seconds, tr = ENGLISH) {
+  return tr.tn("{count} second left", "{count} seconds left", seconds, { count: seconds });
+}
+
+/**
+ * The histogram's bins of the class's answers: ``[{low, high, count}]`` over the range
+ * (chance: ten of 10 %; count: one a whole number, or wider when the range is large; expected:
+ * ten), the last bin closed at its top. Answers outside the range go to the nearest bin.
+ */
+export function answerBins(kind, answers, range) {
+  const low = range && typeof range.low === "number" ? range.low : 0;
+  let high = range && typeof range.high === "number" ? range.high : 1;
+  if (high <= low) high = low + 1;
+  let edges;
+  if (kind === "count") {
+    const span = high - low + 1;
+    const width = Math.max(1, Math.ceil(span / 20));
+    edges = [];
+    for (let x = low; x <= high; x += width) edges.push(x);
+    edges.push(Math.min(edges[edges.length - 1] + width, high + 1));
+  } else {
+    edges = Array.from({ length: 11 }, (_, i) => low + ((high - low) * i) / 10);
+  }
+  const bins = edges.slice(0, -1).map((lo, i) => ({ low: lo, high: edges[i + 1], count: 0 }));
+  for (const a of answers || []) {
+    const v = typeof a === "string" ? fractionValue(a) : Number(a);
+    if (!Number.isFinite(v)) continue;
+    let i = bins.findIndex((b) => v >= b.low && v < b.high);
+    if (i < 0) i = v < low ? 0 : bins.length - 1;
+    bins[i].count += 1;
+  }
+  return bins;
+}
+
+/** Where ``value`` lies across the range, 0..1. */
+function across(value, low, high) {
+  if (high <= low) return 0.5;
+  return Math.min(1, Math.max(0, (value - low) / (high - low)));
+}
+
+/** A value as the chart's axis writes it. */
+function axisText(kind, value, tr) {
+  return kind === "chance" ? percentText(value, tr) : tr.number(value, 1);
+}
+
+/**
+ * The class's answers as an SVG (a string, drawn in JS): a histogram with the truth marked by
+ * a line and its label (choice: two bars with their counts, the best one marked), with a text
+ * alternative. ``truth`` is drawn only when the question carries it (after the reveal, or on
+ * the teacher's card).
+ */
+export function answerChart(q, tr = ENGLISH) {
+  const W = 320;
+  const H = 170;
+  const top = 30;
+  const base = 140;
+  const answers = q.answers || [];
+  const n = answers.length;
+  const truth = q.truth || null;
+  const parts = [];
+  let label;
+  if (q.kind === "choice") {
+    const draw = answers.filter((a) => a === "draw").length;
+    const bank = answers.filter((a) => a === "bank").length;
+    const max = Math.max(1, draw, bank);
+    const bars = [
+      ["draw", draw, answerValueText("choice", "draw", tr)],
+      ["bank", bank, answerValueText("choice", "bank", tr)],
+    ];
+    bars.forEach(([key, count, word], i) => {
+      const x = 50 + i * 130;
+      const h = ((base - top) * count) / max;
+      const best = truth && (truth.action === key || truth.action === "either");
+      parts.push(
+        `<rect class="borsen-chart-bar${best ? " is-truth" : ""}" x="${x}" y="${base - h}" ` +
+          `width="90" height="${h}" rx="4"></rect>`,
+        `<text class="borsen-chart-count" x="${x + 45}" y="${base - h - 6}" text-anchor="middle">${count}</text>`,
+        `<text class="borsen-chart-axis" x="${x + 45}" y="${base + 18}" text-anchor="middle">` +
+          `${best ? "✓ " : ""}${escapeHTML(word)}</text>`,
+      );
+    });
+    label = tr.t("The class answered: {draw} draw, {bank} bank.", { draw, bank });
+  } else {
+    const range = q.range || { low: 0, high: 1 };
+    const bins = answerBins(q.kind, answers, range);
+    const low = bins[0].low;
+    const high = bins[bins.length - 1].high;
+    const max = Math.max(1, ...bins.map((b) => b.count));
+    const left = 20;
+    const width = W - 40;
+    const step = width / bins.length;
+    bins.forEach((b, i) => {
+      const h = ((base - top) * b.count) / max;
+      if (!b.count) return;
+      parts.push(
+        `<rect class="borsen-chart-bar" x="${(left + i * step + 1).toFixed(1)}" y="${(base - h).toFixed(1)}" ` +
+          `width="${(step - 2).toFixed(1)}" height="${h.toFixed(1)}" rx="2"></rect>`,
+        `<text class="borsen-chart-count" x="${(left + (i + 0.5) * step).toFixed(1)}" ` +
+          `y="${(base - h - 4).toFixed(1)}" text-anchor="middle">${b.count}</text>`,
+      );
+    });
+    parts.push(
+      `<line class="borsen-chart-base" x1="${left}" y1="${base}" x2="${left + width}" y2="${base}"></line>`,
+      `<text class="borsen-chart-axis" x="${left}" y="${base + 18}" text-anchor="start">` +
+        `${escapeHTML(axisText(q.kind, low, tr))}</text>`,
+      `<text class="borsen-chart-axis" x="${left + width}" y="${base + 18}" text-anchor="end">` +
+        `${escapeHTML(axisText(q.kind, q.kind === "count" ? range.high : high, tr))}</text>`,
+    );
+    if (truth) {
+      // A count's bins are whole numbers [k, k + 1): its truth is drawn in the middle of one.
+      const at = q.kind === "count" ? truth.value + 0.5 : truth.value;
+      const x = left + width * across(at, low, high);
+      const anchor = x < 80 ? "start" : x > W - 80 ? "end" : "middle";
+      parts.push(
+        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="${top - 8}" x2="${x.toFixed(1)}" y2="${base}"></line>`,
+        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="${top - 12}" ` +
+          `text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`,
+      );
+      label = tr.tn(
+        "The class's {count} answer, with the exact answer {answer} marked.",
+        "The class's {count} answers, with the exact answer {answer} marked.",
+        n,
+        { count: n, answer: truthShort(q, tr) },
+      );
+    } else {
+      label = tr.tn("The class's {count} answer.", "The class's {count} answers.", n, { count: n });
+    }
+  }
+  const alt = escapeHTML(label);
+  return (
+    `<svg class="borsen-chart" viewBox="0 0 ${W} ${H + 5}" role="img" aria-label="${alt}">` +
+    `<title>${alt}</title>${parts.join("")}</svg>`
+  );
+}
+
+/** A row of small bars, one a revealed question (its points of 100): the student's trend. */
+export function trendChart(scores) {
+  const qs = (scores && scores.questions) || [];
+  if (!qs.length) return "";
+  const W = Math.max(60, qs.length * 14);
+  const bars = qs
+    .map((s, i) => {
+      const p = Math.max(0, Math.min(100, s.points ?? 0));
+      const h = Math.max(1, (30 * p) / 100);
+      return `<rect x="${i * 14 + 2}" y="${(32 - h).toFixed(1)}" width="10" height="${h.toFixed(1)}" rx="1"></rect>`;
+    })
+    .join("");
+  return `<svg class="borsen-trend" viewBox="0 0 ${W} 34" aria-hidden="true" focusable="false">${bars}</svg>`;
 }

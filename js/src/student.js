@@ -14,12 +14,27 @@ import { pageLanguages, translator } from "./i18n.js";
 import {
   LANGUAGE_CHOICES,
   LANGUAGE_KEY,
+  answerChart,
+  answeredText,
+  classText,
   freeSeats,
+  mineText,
   nameProblem,
+  parseAnswer,
+  percentText,
+  questionText,
+  resultText,
   retryDelay,
+  scoringText,
+  secondsLeft,
   seatLine,
   sessionKey,
   socketUrl,
+  timerText,
+  totalText,
+  trendChart,
+  trendText,
+  truthText,
   voteCard,
 } from "./student-helpers.js";
 import { mountTable } from "./table.js";
@@ -46,9 +61,11 @@ const TEMPLATE = `
     autocapitalize="words" spellcheck="false" maxlength="24" required>
   <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
   <p class="borsen-join-problem" role="alert"></p>
+  <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
   <section class="borsen-me">
+    <h2 class="borsen-me-title" hidden></h2>
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
@@ -63,6 +80,51 @@ const TEMPLATE = `
     </div>
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
+  </section>
+  <section class="borsen-q" aria-labelledby="borsen-q-title" hidden>
+    <h2 class="borsen-q-title" id="borsen-q-title"></h2>
+    <p class="borsen-q-text"></p>
+    <p class="borsen-q-timer" role="timer" hidden></p>
+    <form class="borsen-q-form" novalidate>
+      <input type="range" class="borsen-q-slider" min="0" max="100" step="1" value="50">
+      <div class="borsen-q-row">
+        <label class="borsen-q-label" for="borsen-q-field"></label>
+        <div class="borsen-q-entry">
+          <button type="button" class="borsen-btn borsen-secondary borsen-q-step"
+            data-step="-1">−</button>
+          <input id="borsen-q-field" class="borsen-q-field" autocomplete="off"
+            spellcheck="false" maxlength="12" aria-describedby="borsen-q-problem">
+          <button type="button" class="borsen-btn borsen-secondary borsen-q-step"
+            data-step="1">+</button>
+        </div>
+      </div>
+      <div class="borsen-q-choices" role="group">
+        <button type="button" class="borsen-btn borsen-q-choice" data-answer="draw"
+          aria-pressed="false"></button>
+        <button type="button" class="borsen-btn borsen-q-choice" data-answer="bank"
+          aria-pressed="false"></button>
+      </div>
+      <button type="submit" class="borsen-btn borsen-primary borsen-q-send"></button>
+      <p class="borsen-q-problem" id="borsen-q-problem" role="alert"></p>
+    </form>
+    <p class="borsen-q-mine" aria-live="polite"></p>
+    <div class="borsen-q-progress">
+      <progress class="borsen-q-bar" max="1" value="0"></progress>
+      <span class="borsen-q-answered"></span>
+    </div>
+    <div class="borsen-q-reveal" hidden>
+      <p class="borsen-q-truth"></p>
+      <div class="borsen-q-chart"></div>
+      <p class="borsen-q-result"></p>
+      <p class="borsen-q-class"></p>
+    </div>
+  </section>
+  <section class="borsen-scores" aria-labelledby="borsen-scores-title" hidden>
+    <h2 class="borsen-scores-title" id="borsen-scores-title"></h2>
+    <p class="borsen-scores-total"></p>
+    <div class="borsen-scores-trend"></div>
+    <p class="borsen-scores-trend-text"></p>
+    <details class="borsen-scores-how"><summary></summary><p></p></details>
   </section>
   <div class="borsen-game"></div>
 </div>
@@ -111,6 +173,38 @@ export function startStudentPage(root, opts = {}) {
     voteResults: $(".borsen-vote-results"),
     ended: $(".borsen-ended"),
     endedText: $(".borsen-ended-text"),
+    locked: $(".borsen-join-locked"),
+    meTitle: $(".borsen-me-title"),
+    q: $(".borsen-q"),
+    qTitle: $(".borsen-q-title"),
+    qText: $(".borsen-q-text"),
+    qTimer: $(".borsen-q-timer"),
+    qForm: $(".borsen-q-form"),
+    qSlider: $(".borsen-q-slider"),
+    qRow: $(".borsen-q-row"),
+    qLabel: $(".borsen-q-label"),
+    qField: $(".borsen-q-field"),
+    qSteps: [...root.querySelectorAll(".borsen-q-step")],
+    qChoices: $(".borsen-q-choices"),
+    qDraw: $('[data-answer="draw"]'),
+    qBank: $('[data-answer="bank"]'),
+    qSend: $(".borsen-q-send"),
+    qProblem: $(".borsen-q-problem"),
+    qMine: $(".borsen-q-mine"),
+    qBar: $(".borsen-q-bar"),
+    qAnswered: $(".borsen-q-answered"),
+    qReveal: $(".borsen-q-reveal"),
+    qTruth: $(".borsen-q-truth"),
+    qChart: $(".borsen-q-chart"),
+    qResult: $(".borsen-q-result"),
+    qClass: $(".borsen-q-class"),
+    scores: $(".borsen-scores"),
+    scoresTitle: $(".borsen-scores-title"),
+    scoresTotal: $(".borsen-scores-total"),
+    scoresTrend: $(".borsen-scores-trend"),
+    scoresTrendText: $(".borsen-scores-trend-text"),
+    scoresHow: $(".borsen-scores-how summary"),
+    scoresHowText: $(".borsen-scores-how p"),
   };
   const ids = requestIds("s");
   const state = {
@@ -118,7 +212,12 @@ export function startStudentPage(root, opts = {}) {
     joined: false,
     ended: false,
     view: null,
-    you: { name: "", seat: null, vote: null },
+    you: { name: "", seat: null, vote: null, mine: null, scores: null },
+    question: { state: "none" },
+    questionAt: 0,
+    fieldFor: null,
+    tick: 0,
+    locked: false,
     seats: [],
     cls: { on: false },
     tries: 0,
@@ -141,8 +240,23 @@ export function startStudentPage(root, opts = {}) {
     tools: false,
     sr: $(".borsen-sr"),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
+    held: () => holdLine(),
     words,
   });
+
+  /** Whether a posed question is open (the vote card gives way to it). */
+  function questionOpen() {
+    return state.question.state === "open";
+  }
+
+  /** The line beside the seat's move while the class answers a question about it, or "". */
+  function holdLine() {
+    const q = state.question;
+    const seated = state.you.seat !== null && state.you.seat !== undefined;
+    return q.state === "open" && q.hold && seated
+      ? tr.t("Wait: the class is answering a question about this move.")
+      : "";
+  }
 
   function sendRaw(message) {
     const socket = state.socket;
@@ -214,12 +328,31 @@ export function startStudentPage(root, opts = {}) {
     // TRANSLATORS: the vote button on a student's phone: bank the pile (guess first).
     ui.voteBank.textContent = tr.t("Bank");
     ui.endedTitle.textContent = tr.t("The class has ended");
+    ui.locked.textContent = state.locked ? tr.t("The class is closed to new students just now.") : "";
+    // TRANSLATORS: the title of the student's seat area on a phone while they hold a seat.
+    ui.meTitle.textContent = tr.t("Your move");
+    ui.qSlider.setAttribute("aria-label", tr.t("Your answer in percent"));
+    ui.qSteps[0].setAttribute("aria-label", tr.t("One less"));
+    ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
+    ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
+    // TRANSLATORS: the answer button on a phone: draw once more (a posed question).
+    ui.qDraw.textContent = tr.t("Draw");
+    // TRANSLATORS: the answer button on a phone: bank the pile (a posed question).
+    ui.qBank.textContent = tr.t("Bank");
+    ui.qSend.textContent = tr.t("Send answer");
+    ui.scoresTitle.textContent = tr.t("Your points");
+    ui.scoresHow.textContent = tr.t("How are answers scored?");
+    ui.scoresHowText.textContent = scoringText(tr);
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
     ui.link.textContent = state.link.text(tr);
   }
 
   function drawMe() {
     ui.who.textContent = state.you.name;
+    const seated = state.you.seat !== null && state.you.seat !== undefined;
+    ui.meTitle.hidden = !seated;
+    ui.me.classList.toggle("is-seat", seated);
+    root.classList.toggle("has-seat", seated);
     ui.meLine.textContent = seatLine(state.you, state.seats, tr);
     const mine = state.you.seat !== null && state.you.seat !== undefined;
     const leave = escapeHTML(tr.t("Leave the seat"));
@@ -238,7 +371,8 @@ export function startStudentPage(root, opts = {}) {
   function drawVote() {
     const card = voteCard(state.cls, state.you.vote, tr);
     const hadFocus = ui.vote.contains(document.activeElement);
-    ui.vote.hidden = !card.show;
+    // While a posed question is open, the phone shows it and not the guess-first vote.
+    ui.vote.hidden = !card.show || questionOpen();
     if (!card.show) return;
     ui.voteQuestion.textContent = card.question;
     ui.voteButtons.hidden = !card.canVote;
@@ -255,9 +389,123 @@ export function startStudentPage(root, opts = {}) {
     if (hadFocus && !ui.vote.contains(document.activeElement)) root.focus();
   }
 
+  /** The field's labels and parts for the question's kind. */
+  function drawInput(q) {
+    const kind = q.kind;
+    ui.qSlider.hidden = kind !== "chance";
+    ui.qRow.hidden = kind === "choice";
+    ui.qChoices.hidden = kind !== "choice";
+    ui.qSend.hidden = kind === "choice"; // a choice is sent by its button
+    for (const b of ui.qSteps) b.hidden = kind !== "count";
+    ui.qField.inputMode = kind === "count" ? "numeric" : "decimal";
+    if (kind === "chance") {
+      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 or 37.5) or a fraction (3/8)");
+    } else if (kind === "count") {
+      const range = q.range || {};
+      ui.qLabel.textContent = tr.t("Your answer: a whole number from {low} to {high}", {
+        low: range.low ?? 0,
+        high: range.high ?? 0,
+      });
+    } else {
+      ui.qLabel.textContent = tr.t("Your answer: a number of cards (like 2.5)");
+    }
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine.value : null;
+    for (const b of [ui.qDraw, ui.qBank]) {
+      const on = mine === b.dataset.answer;
+      b.setAttribute("aria-pressed", String(on));
+      b.classList.toggle("borsen-primary", on);
+    }
+  }
+
+  /** A new question: its field starts from the student's answer to it (a reloaded page), else
+   * empty, the slider in the middle. */
+  function resetField(q) {
+    state.fieldFor = q.id;
+    const mine = state.you.mine;
+    const value = mine && mine.question === q.id ? mine.value : null;
+    ui.qProblem.textContent = "";
+    if (value === null || value === undefined || q.kind === "choice") {
+      ui.qField.value = "";
+      ui.qSlider.value = "50";
+    } else if (q.kind === "chance") {
+      ui.qField.value = typeof value === "string" ? value : percentText(value, tr);
+      const number = typeof value === "string"
+        ? Number(value.split("/")[0]) / Number(value.split("/")[1])
+        : value;
+      ui.qSlider.value = String(Math.round(number * 100));
+    } else {
+      ui.qField.value = tr.number(value, 3);
+    }
+  }
+
+  function drawQuestion() {
+    const q = state.question || { state: "none" };
+    const hadFocus = ui.q.contains(document.activeElement);
+    const on = q.state === "open" || q.state === "revealed";
+    ui.q.hidden = !on;
+    drawScores();
+    if (!on) {
+      drawTimer();
+      if (hadFocus) root.focus();
+      return;
+    }
+    if (q.id !== state.fieldFor) resetField(q);
+    const seated = state.you.seat !== null && state.you.seat !== undefined;
+    ui.q.classList.toggle("is-for-class", seated);
+    ui.q.dataset.kind = q.kind;
+    ui.q.dataset.state = q.state;
+    ui.qTitle.textContent = seated ? tr.t("Question for the class") : tr.t("Question");
+    ui.qText.textContent = questionText(q, tr);
+    const open = q.state === "open";
+    ui.qForm.hidden = !open;
+    drawInput(q);
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine : null;
+    const mineLine = mineText(q.kind, mine, tr);
+    const change = tr.t("You may change it until the answer is shown.");
+    ui.qMine.textContent = open && mine ? `${mineLine} ${change}` : mineLine;
+    const total = q.students || 0;
+    ui.qBar.max = Math.max(1, total);
+    ui.qBar.value = Math.min(q.answered || 0, Math.max(1, total));
+    const answered = answeredText(q, tr);
+    ui.qBar.setAttribute("aria-label", answered);
+    ui.qAnswered.textContent = answered;
+    ui.qReveal.hidden = open;
+    if (!open) {
+      ui.qTruth.textContent = truthText(q, tr);
+      ui.qChart.innerHTML = answerChart(q, tr);
+      ui.qResult.textContent = resultText(q, mine, tr);
+      ui.qClass.textContent = classText(q, tr);
+    }
+    drawTimer();
+    if (hadFocus && !ui.q.contains(document.activeElement)) root.focus();
+  }
+
+  /** The timer's seconds, counted down here between Python's messages. */
+  function drawTimer() {
+    const left = secondsLeft(state.question, state.questionAt, Date.now());
+    ui.qTimer.hidden = left === null;
+    ui.qTimer.textContent = left === null ? "" : timerText(left, tr);
+    if (left === null || left === 0) {
+      clearInterval(state.tick);
+      state.tick = 0;
+    } else if (!state.tick) {
+      state.tick = setInterval(drawTimer, 250);
+    }
+  }
+
+  function drawScores() {
+    const scores = state.you.scores;
+    const any = Boolean(scores && (scores.questions || []).length);
+    ui.scores.hidden = !(any || state.question.state !== "none");
+    ui.scoresTotal.textContent = totalText(scores, tr);
+    ui.scoresTrend.innerHTML = trendChart(scores);
+    ui.scoresTrendText.textContent = trendText(scores, tr);
+  }
+
   function redraw() {
     drawMe();
     drawVote();
+    drawQuestion();
     if (state.view) table.update(state.view);
   }
 
@@ -273,6 +521,7 @@ export function startStudentPage(root, opts = {}) {
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    clearInterval(state.tick);
     state.endedText = text;
     ui.ended.hidden = false;
     ui.endedText.textContent = text(tr);
@@ -282,6 +531,12 @@ export function startStudentPage(root, opts = {}) {
     // TRANSLATORS: the connection's state on a student's phone: the class has ended.
     drawLink((w) => w.t("Ended"), "off");
     root.classList.add("is-ended");
+  }
+
+  /** The teacher removed this student: the class ends for this page, its session forgotten. */
+  function removed() {
+    storage.remove(key);
+    end((w) => w.t("Your teacher removed you from the class."));
   }
 
   /** Python sent the page's words in a language: every text is drawn again in it. */
@@ -322,8 +577,9 @@ export function startStudentPage(root, opts = {}) {
         ui.go.disabled = false;
       }
     } else if (m.type === "welcome") {
+      // Again after the teacher renames the student: the header shows the new name.
       state.joining = false;
-      storage.set(key, m.session);
+      if (m.session) storage.set(key, m.session);
       state.you = { ...state.you, name: m.name };
       ui.problem.textContent = "";
       showJoined(true);
@@ -343,8 +599,25 @@ export function startStudentPage(root, opts = {}) {
       table.setHolders(state.seats);
       drawMe();
     } else if (m.type === "you") {
-      state.you = { name: m.name, seat: m.seat ?? null, vote: m.vote ?? null };
+      state.you = {
+        name: m.name,
+        seat: m.seat ?? null,
+        vote: m.vote ?? null,
+        mine: m.mine ?? null,
+        scores: m.scores ?? null,
+      };
       redraw();
+    } else if (m.type === "question") {
+      state.question = m.question || { state: "none" };
+      state.questionAt = Date.now();
+      drawQuestion();
+      drawVote();
+      if (state.view) table.update(state.view); // the seat's move may wait, or wait no more
+    } else if (m.type === "locked") {
+      state.locked = Boolean(m.locked);
+      drawWords();
+    } else if (m.type === "removed") {
+      removed();
     } else if (m.type === "class") {
       state.cls = m.class || { on: false };
       drawVote();
@@ -380,6 +653,10 @@ export function startStudentPage(root, opts = {}) {
       if (state.socket !== socket) return;
       state.socket = null;
       if (state.ended) return;
+      if (event.code === 4001) {
+        removed();
+        return;
+      }
       if (event.code === 4000) {
         end((w) => w.t("This class was opened on another page of yours; this page has left."));
         return;
@@ -416,10 +693,57 @@ export function startStudentPage(root, opts = {}) {
     }
   }
 
+  /** Send the answer in the field (checked here first; Python checks again). */
+  function onAnswer(event) {
+    event.preventDefault();
+    const q = state.question;
+    if (q.state !== "open") return;
+    const parsed = parseAnswer(q.kind, ui.qField.value, q.range, tr);
+    if (!parsed.ok) {
+      ui.qProblem.textContent = parsed.problem;
+      ui.qField.focus();
+      return;
+    }
+    sendAnswer(parsed.value);
+  }
+
+  function sendAnswer(value) {
+    const q = state.question;
+    ui.qProblem.textContent = "";
+    clearNotice();
+    sendRaw({ intent: "answer", question: q.id, value, id: ids.next() });
+  }
+
+  /** The slider and the field follow each other (a chance). */
+  function onSlide() {
+    ui.qField.value = percentText(Number(ui.qSlider.value) / 100, tr);
+    ui.qProblem.textContent = "";
+  }
+
+  function onType() {
+    const q = state.question;
+    if (q.kind !== "chance") return;
+    const parsed = parseAnswer("chance", ui.qField.value, q.range, tr);
+    if (parsed.ok) ui.qSlider.value = String(Math.round(parsed.number * 100));
+  }
+
+  /** − and + beside a count. */
+  function step(by) {
+    const range = state.question.range || { low: 0, high: 0 };
+    const now = /^\s*\d+\s*$/.test(ui.qField.value) ? Number(ui.qField.value) : null;
+    const next = now === null ? (by > 0 ? range.low : range.high) : now + by;
+    ui.qField.value = String(Math.min(range.high, Math.max(range.low, next)));
+    ui.qProblem.textContent = "";
+  }
+
   function onClick(event) {
     const button = /** @type {HTMLElement} */ (event.target).closest("button");
     if (!button || button.disabled) return;
-    if (button.dataset.language) {
+    if (button.dataset.answer) {
+      if (questionOpen()) sendAnswer(button.dataset.answer);
+    } else if (button.dataset.step) {
+      step(Number(button.dataset.step));
+    } else if (button.dataset.language) {
       // This phone's choice, kept for the next visit; Python answers with the words.
       storage.set(LANGUAGE_KEY, button.dataset.language);
       if (state.socket && state.socket.readyState === 1) sendLanguage();
@@ -435,6 +759,9 @@ export function startStudentPage(root, opts = {}) {
   }
 
   ui.join.addEventListener("submit", onSubmit);
+  ui.qForm.addEventListener("submit", onAnswer);
+  ui.qSlider.addEventListener("input", onSlide);
+  ui.qField.addEventListener("input", onType);
   root.addEventListener("click", onClick);
   ui.go.disabled = true; // until the class says hello
   showJoined(false);
@@ -446,6 +773,7 @@ export function startStudentPage(root, opts = {}) {
     stop() {
       state.ended = true;
       clearTimeout(state.timer);
+      clearInterval(state.tick);
       if (state.socket) state.socket.close();
       table.destroy();
     },

@@ -106,6 +106,9 @@ const template = (tools) => `
  * - ``tools``: the teacher's tools (pause, undo, probabilities, new game) — the widget's only.
  * - ``mayAct(view)``: whether this page may act for the seat to act now (the widget: always;
  *   a student's page: only for the seat its student holds). Python checks it again.
+ * - ``held(view)``: a line saying why this page's move waits ("" when it does not): its Draw
+ *   and Bank show disabled with the line beside them, and its keys do nothing (a student's
+ *   seat while the class answers a question about the move).
  * - ``extraKey(event)``: a key this page handles before the table's (the panel's R).
  * - ``sr``: the live region that announces new events.
  * - ``words()``: the words of the language spoken now (``translator(speech)`` of i18n.js),
@@ -114,11 +117,12 @@ const template = (tools) => `
  * @param {HTMLElement} root
  * @param {HTMLElement} game
  * @param {{send: (intent: string, extra?: object) => void, uid: string, tools?: boolean,
- *   mayAct?: (view: any) => boolean, extraKey?: (event: KeyboardEvent) => any,
+ *   mayAct?: (view: any) => boolean, held?: (view: any) => string, extraKey?: (event: KeyboardEvent) => any,
  *   sr: HTMLElement, words?: () => any}} opts
  */
 export function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
@@ -328,8 +332,11 @@ export function mountTable(root, game, opts) {
     const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
+    const hold = acts.length ? held(view) || "" : "";
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
+    b.draw.disabled = Boolean(hold);
+    b.bank.disabled = Boolean(hold);
     const n = view.pile.length;
     setLabel("bank", actionLabel("bank", view, w));
     b.bank.setAttribute("aria-label",
@@ -337,10 +344,11 @@ export function mountTable(root, game, opts) {
     const c = view.controls || {};
     // Someone else is to act: a bot (unless paused), or on a student's page another seat.
     const other = !view.over && !view.bot_turn && !mine(view);
-    const waiting = (view.bot_turn && !c.paused) || other;
+    const waiting = (view.bot_turn && !c.paused) || other || Boolean(hold);
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
+    ui.waitingText.textContent = hold ||
+      (waiting && who ? w.t("{player} is playing", { player: who.name }) : "");
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -573,7 +581,7 @@ export function mountTable(root, game, opts) {
     const dialog = !ui.aces.hidden;
     const view = local.view;
     // A page that may not act now gets no game keys (its buttons are hidden too).
-    const keyView = mine(view) ? view : view && { ...view, actions: [] };
+    const keyView = mine(view) && !held(view) ? view : view && { ...view, actions: [] };
     let hit = extraKey(event) || keyIntent(event, keyView, dialog);
     if (hit && hit.intent && !(hit.intent in ui.buttons)) hit = null;
     if (!hit) return;

@@ -7,7 +7,9 @@ import { translator } from "../src/i18n.js";
 import { mountRoomCard } from "../src/room-card.js";
 import { startStudentPage } from "../src/student.js";
 import {
-  LANGUAGE_KEY, nameProblem, retryDelay, roomSummary, seatLine, seatState, socketUrl, voteCard,
+  LANGUAGE_KEY, answerBins, answerChart, answerValueText, nameProblem, parseAnswer, pointsText,
+  resultText, retryDelay, roomSummary, scoringText, seatLine, seatState, secondsLeft, socketUrl,
+  timerText, trendChart, trendText, truthShort, truthText, voteCard,
 } from "../src/student-helpers.js";
 
 /** What Python sends a page: the shipped catalogue of a language. */
@@ -360,5 +362,346 @@ describe("student helpers", () => {
     expect(nn.question).toBe("Bo: trekkje ein gong til, eller leggje bunken på 3 kort i banken?");
     expect(nn.mine).toBe("Di røyst: legg i banken.");
     expect(nn.results[1]).toBe("Sjansen for at neste kort blir godkjent: 1/3 ≈ 0,333.");
+  });
+});
+
+// ---------------------------------------------------------------- posed questions (issue 22)
+
+const question = (extra = {}) => ({
+  id: 3, kind: "chance", state: "open", player: "Ada", pile_size: 3, deck_size: 40,
+  range: { low: 0, high: 1 }, seconds: null, answered: 12, students: 30, hold: true, ...extra,
+});
+
+const revealed = (extra = {}) => question({
+  state: "revealed", truth: { fraction: "3/8", value: 0.375 },
+  answers: [0.1, 0.3, 0.375, 0.4, 0.5], mean_error: 0.08, right: null, ...extra,
+});
+
+/** What the page sent that is an answer. */
+const answers = () => socket().sent.filter((m) => m.intent === "answer");
+
+function type(text) {
+  const field = $(".borsen-q-field");
+  field.value = text;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function submitAnswer() {
+  $(".borsen-q-form").dispatchEvent(new Event("submit", { cancelable: true }));
+}
+
+describe("posed questions on a phone", () => {
+  test("a chance: the slider and the field follow each other; percent and fraction are sent", () => {
+    join();
+    socket().receive({ type: "class", class: { on: true, asking: true, kind: "choice", player: "Ada", pile_size: 3, hidden: true, voters: 0 } });
+    expect($(".borsen-vote").hidden).toBe(false);
+    socket().receive({ type: "question", question: question() });
+    expect($(".borsen-q").hidden).toBe(false);
+    expect($(".borsen-vote").hidden).toBe(true); // the posed question, not the vote card
+    expect($(".borsen-q-title").textContent).toBe("Question");
+    expect($(".borsen-q-text").textContent).toBe("What is the chance that the next card Ada draws is accepted?");
+    expect($(".borsen-q-slider").hidden).toBe(false);
+    expect($(".borsen-q-answered").textContent).toBe("12 of 30 have answered.");
+    expect($(".borsen-q-bar").value).toBe(12);
+    expect($(".borsen-q-bar").max).toBe(30);
+    expect($(".borsen-q-mine").textContent).toBe("You have not answered yet.");
+    type("37,5 %");
+    expect($(".borsen-q-slider").value).toBe("38");
+    submitAnswer();
+    expect(answers()).toEqual([{ intent: "answer", question: 3, value: 0.375, id: "s-3" }]);
+    const slider = $(".borsen-q-slider");
+    slider.value = "40";
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    expect($(".borsen-q-field").value).toBe("40%");
+    type("3/8");
+    submitAnswer();
+    expect(answers().at(-1)).toMatchObject({ question: 3, value: "3/8" });
+    socket().receive({ type: "you", name: "Lina", seat: null, vote: null, mine: { question: 3, value: 0.4 } });
+    expect($(".borsen-q-mine").textContent).toBe(
+      "Your answer: 40%. You may change it until the answer is shown.",
+    );
+    // The count moves: the field the student is typing in stays as it is.
+    type("4");
+    socket().receive({ type: "question", question: question({ answered: 13 }) });
+    expect($(".borsen-q-field").value).toBe("4");
+    expect($(".borsen-q-answered").textContent).toBe("13 of 30 have answered.");
+  });
+
+  test("bad input is caught on the phone with a clear line, and nothing is sent", () => {
+    join();
+    socket().receive({ type: "question", question: question() });
+    for (const [text, line] of [
+      ["", "Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8."],
+      ["120", "A chance is at most 100 percent."],
+      ["9/8", "A chance is at most 1: the number above the line cannot be larger than the one below."],
+      ["abc", "Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8."],
+    ]) {
+      type(text);
+      submitAnswer();
+      expect($(".borsen-q-problem").textContent).toBe(line);
+    }
+    expect(answers()).toEqual([]);
+    expect(document.activeElement).toBe($(".borsen-q-field"));
+  });
+
+  test("a count: a whole number with − and +, checked against its range", () => {
+    join();
+    socket().receive({ type: "question", question: question({ kind: "count", range: { low: 0, high: 40 } }) });
+    expect($(".borsen-q-text").textContent).toBe(
+      "How many of the 40 cards left in the deck would be accepted on top of the pile?",
+    );
+    expect($(".borsen-q-slider").hidden).toBe(true);
+    expect($(".borsen-q-field").inputMode).toBe("numeric");
+    const [minus, plus] = root.querySelectorAll(".borsen-q-step");
+    expect(plus.hidden).toBe(false);
+    plus.click();
+    expect($(".borsen-q-field").value).toBe("0");
+    plus.click();
+    plus.click();
+    minus.click();
+    expect($(".borsen-q-field").value).toBe("1");
+    type("41");
+    submitAnswer();
+    expect($(".borsen-q-problem").textContent).toBe("Type a whole number from 0 to 40.");
+    type("12");
+    submitAnswer();
+    expect(answers()).toEqual([{ intent: "answer", question: 3, value: 12, id: expect.any(String) }]);
+  });
+
+  test("an expected number of cards takes a decimal comma", () => {
+    join();
+    socket().receive({ type: "question", question: question({ kind: "expected", range: { low: 0, high: 7 } }) });
+    expect($(".borsen-q-text").textContent).toContain("How many cards will Ada bank on average");
+    expect(root.querySelector(".borsen-q-step").hidden).toBe(true);
+    type("2,5");
+    submitAnswer();
+    expect(answers().at(-1)).toMatchObject({ value: 2.5 });
+    type("8");
+    submitAnswer();
+    expect($(".borsen-q-problem").textContent).toBe("Type a number from 0 to 7, like 2.5.");
+    expect(answers()).toHaveLength(1);
+  });
+
+  test("a choice: Draw and Bank send at once; the chosen one is pressed", () => {
+    join();
+    socket().receive({ type: "question", question: question({ kind: "choice", range: null }) });
+    expect($(".borsen-q-text").textContent).toBe("Ada: draw once more, or bank the pile's 3 cards?");
+    expect($(".borsen-q-row").hidden).toBe(true);
+    expect($(".borsen-q-send").hidden).toBe(true);
+    $('[data-answer="bank"]').click();
+    expect(answers()).toEqual([{ intent: "answer", question: 3, value: "bank", id: expect.any(String) }]);
+    socket().receive({ type: "you", name: "Lina", seat: null, vote: null, mine: { question: 3, value: "bank" } });
+    expect($('[data-answer="bank"]').getAttribute("aria-pressed")).toBe("true");
+    expect($('[data-answer="draw"]').getAttribute("aria-pressed")).toBe("false");
+    expect($(".borsen-q-mine").textContent).toContain("Your answer: bank.");
+    socket().receive({ type: "question", question: revealed({ kind: "choice", truth: { action: "either" }, answers: ["bank", "draw", "draw"], right: 3, mean_error: null }) });
+    expect($(".borsen-q-truth").textContent).toBe(
+      "Drawing and banking are worth exactly the same here: both answers are right.",
+    );
+    expect($(".borsen-q-class").textContent).toBe("3 of 3 chose right.");
+    expect(root.querySelectorAll(".borsen-q-chart .borsen-chart-bar.is-truth")).toHaveLength(2);
+  });
+
+  test("the reveal: the exact answer, the class's answers with the truth marked, the student's points and trend", () => {
+    join();
+    socket().receive({ type: "question", question: question() });
+    expect($(".borsen-q-reveal").hidden).toBe(true);
+    expect($(".borsen-q-truth").textContent).toBe("");
+    expect(root.textContent).not.toContain("0.375");
+    socket().receive({
+      type: "you", name: "Lina", seat: null, vote: null,
+      mine: { question: 3, value: 0.4, error: 0.025, points: 97 },
+      scores: { total: 277, questions: [{ id: 1, kind: "count", points: 80 }, { id: 2, kind: "choice", points: 100 }, { id: 3, kind: "chance", points: 97 }], rank: null },
+    });
+    socket().receive({ type: "question", question: revealed() });
+    expect($(".borsen-q-form").hidden).toBe(true);
+    expect($(".borsen-q-reveal").hidden).toBe(false);
+    expect($(".borsen-q-truth").textContent).toBe("The exact answer: 3/8 = 0.375 = 37.5%.");
+    expect($(".borsen-q-mine").textContent).toBe("Your answer: 40%.");
+    expect($(".borsen-q-result").textContent).toBe("Off by 2.5 percentage points: you get 97 points.");
+    expect($(".borsen-q-class").textContent).toBe("The class was off by 8 percentage points on average.");
+    const chart = $(".borsen-q-chart svg");
+    expect(chart.getAttribute("aria-label")).toBe(
+      "The class's 5 answers, with the exact answer 3/8 = 0.375 = 37.5% marked.",
+    );
+    expect(chart.querySelector(".borsen-chart-truth")).not.toBeNull();
+    expect(chart.querySelector(".borsen-chart-truth-label").textContent).toBe("3/8 = 0.375 = 37.5%");
+    expect($(".borsen-scores").hidden).toBe(false);
+    expect($(".borsen-scores-total").textContent).toBe("Your total: 277 points.");
+    expect($(".borsen-scores-trend-text").textContent).toBe("Your points per question, in order: 80, 100 and 97.");
+    expect(root.querySelectorAll(".borsen-scores-trend rect")).toHaveLength(3);
+    expect($(".borsen-scores-how summary").textContent).toBe("How are answers scored?");
+    expect($(".borsen-scores-how p").textContent).toContain("square");
+    socket().receive({ type: "question", question: { state: "none" } });
+    expect($(".borsen-q").hidden).toBe(true);
+  });
+
+  test("the seat holder: a question for the class, and their move waits for the reveal", () => {
+    join();
+    socket().receive({ type: "room", seats: seats("Lina"), students: 1 });
+    socket().receive({ type: "you", name: "Lina", seat: 0, vote: null });
+    expect($(".borsen-me-title").hidden).toBe(false);
+    expect($(".borsen-me-title").textContent).toBe("Your move");
+    expect($('button[data-intent="draw"]').disabled).toBe(false);
+    socket().receive({ type: "question", question: question() });
+    expect($(".borsen-q-title").textContent).toBe("Question for the class");
+    expect($(".borsen-q").classList.contains("is-for-class")).toBe(true);
+    const draw = $('button[data-intent="draw"]');
+    expect(draw.hidden).toBe(false);
+    expect(draw.disabled).toBe(true);
+    expect($(".borsen-waiting-text").textContent).toBe("Wait: the class is answering a question about this move.");
+    const before = socket().sent.length;
+    draw.click();
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true }));
+    expect(socket().sent).toHaveLength(before); // no move while the class answers
+    socket().receive({ type: "question", question: revealed() });
+    expect($('button[data-intent="draw"]').disabled).toBe(false);
+    $('button[data-intent="draw"]').click();
+    expect(socket().sent.at(-1)).toMatchObject({ intent: "draw", version: 5 });
+  });
+
+  test("the timer counts down on the phone between Python's messages", () => {
+    vi.useFakeTimers();
+    try {
+      join();
+      socket().receive({ type: "question", question: question({ seconds: 30 }) });
+      expect($(".borsen-q-timer").hidden).toBe(false);
+      expect($(".borsen-q-timer").textContent).toBe("30 seconds left");
+      vi.advanceTimersByTime(5000);
+      expect($(".borsen-q-timer").textContent).toBe("25 seconds left");
+      vi.advanceTimersByTime(40000);
+      expect($(".borsen-q-timer").textContent).toBe("0 seconds left");
+      socket().receive({ type: "question", question: revealed({ seconds: null }) });
+      expect($(".borsen-q-timer").hidden).toBe(true);
+    } finally {
+      page.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  test("removed by the teacher: the class ends for this page and its session is forgotten", () => {
+    join();
+    expect(storage.get("borsen-class:/tok/")).toBe("SESSION");
+    socket().receive({ type: "removed" });
+    expect($(".borsen-ended").hidden).toBe(false);
+    expect($(".borsen-ended-text").textContent).toBe("Your teacher removed you from the class.");
+    expect(storage.get("borsen-class:/tok/")).toBeNull();
+    socket().drop(4001);
+    expect(sockets).toHaveLength(1);
+  });
+
+  test("the socket closed with 4001 says the same; a rename and a locked class are shown", () => {
+    socket().receive({ type: "hello" });
+    socket().receive({ type: "locked", locked: true });
+    expect($(".borsen-join-locked").textContent).toBe("The class is closed to new students just now.");
+    socket().receive({ type: "locked", locked: false });
+    expect($(".borsen-join-locked").textContent).toBe("");
+    join();
+    socket().receive({ type: "welcome", name: "Lina B", session: "SESSION" });
+    expect($(".borsen-class-who").textContent).toBe("Lina B");
+    socket().drop(4001);
+    expect($(".borsen-ended-text").textContent).toBe("Your teacher removed you from the class.");
+    expect(storage.get("borsen-class:/tok/")).toBeNull();
+    expect(sockets).toHaveLength(1); // no reconnecting
+  });
+
+  test("a question in nynorsk: the page's words and numbers", () => {
+    socket().receive({ type: "hello" });
+    socket().receive({ type: "speech", speech: speech("nn") });
+    join();
+    socket().receive({ type: "question", question: question() });
+    expect($(".borsen-q-send").textContent).not.toBe("Send answer");
+    socket().receive({ type: "question", question: revealed() });
+    expect($(".borsen-q-truth").textContent).toContain("3/8 = 0,375 = 37,5");
+  });
+});
+
+describe("question helpers", () => {
+  test("answers are parsed the way students type them", () => {
+    expect(parseAnswer("chance", "37")).toEqual({ ok: true, value: 0.37, number: 0.37 });
+    expect(parseAnswer("chance", "37,5 %")).toEqual({ ok: true, value: 0.375, number: 0.375 });
+    expect(parseAnswer("chance", " 37.5% ")).toMatchObject({ ok: true, value: 0.375 });
+    expect(parseAnswer("chance", "37,5\u00a0%")).toMatchObject({ ok: true, value: 0.375 });
+    expect(parseAnswer("chance", "3/8")).toEqual({ ok: true, value: "3/8", number: 0.375 });
+    expect(parseAnswer("chance", "3 / 8")).toMatchObject({ ok: true, value: "3/8" });
+    expect(parseAnswer("chance", "0/5")).toMatchObject({ ok: true, value: "0/5", number: 0 });
+    expect(parseAnswer("chance", "100")).toMatchObject({ ok: true, value: 1 });
+    for (const bad of ["", "100.5", "-3", "3/0", "12345/20000", "3/8 %", "1e2", "abc", "37,5,1"]) {
+      expect(parseAnswer("chance", bad).ok, bad).toBe(false);
+    }
+    expect(parseAnswer("chance", "3/0").problem).toBe("A fraction cannot have 0 below the line.");
+    const deck = { low: 0, high: 40 };
+    expect(parseAnswer("count", "12", deck)).toEqual({ ok: true, value: 12, number: 12 });
+    expect(parseAnswer("count", "12,5", deck).ok).toBe(false);
+    expect(parseAnswer("count", "41", deck).problem).toBe("Type a whole number from 0 to 40.");
+    expect(parseAnswer("expected", "2,5", { low: 0, high: 7 })).toMatchObject({ ok: true, value: 2.5 });
+    expect(parseAnswer("expected", "5/2", { low: 0, high: 7 })).toMatchObject({ ok: true, value: 2.5 });
+    expect(parseAnswer("expected", "7,01", { low: 0, high: 7 }).ok).toBe(false);
+    expect(parseAnswer("choice", "bank")).toMatchObject({ ok: true, value: "bank" });
+    const nn = translator(speech("nn"));
+    expect(parseAnswer("count", "x", deck, nn).problem).not.toBe("Type a whole number from 0 to 40.");
+  });
+
+  test("the exact answer: fraction, decimal and percent in the page's numbers", () => {
+    const q = (kind, truth) => ({ kind, truth });
+    expect(truthShort(q("chance", { fraction: "3/8", value: 0.375 }))).toBe("3/8 = 0.375 = 37.5%");
+    expect(truthShort(q("chance", { fraction: "1/3", value: 1 / 3 }))).toBe("1/3 ≈ 0.333 ≈ 33.3%");
+    expect(truthShort(q("chance", { fraction: "1/2", value: 0.5 }), translator(speech("nb")))).toBe("1/2 = 0,5 = 50\u00a0%");
+    expect(truthShort(q("expected", { fraction: "5/2", value: 2.5 }))).toBe("5/2 = 2.5");
+    expect(truthShort(q("count", { value: 12 }))).toBe("12");
+    expect(truthText(q("choice", { action: "draw" }))).toBe("The best choice: draw.");
+    expect(truthText(q("count", { value: 12 }))).toBe("The exact answer: 12.");
+    expect(truthShort({ kind: "chance" })).toBe(""); // no truth before the reveal: nothing
+  });
+
+  test("histogram bins cover the range, the last one closed", () => {
+    const bins = answerBins("chance", [0, 0.05, 0.1, 0.375, 1, 1.2, "3/8"], { low: 0, high: 1 });
+    expect(bins).toHaveLength(10);
+    expect(bins.map((b) => b.count)).toEqual([2, 1, 0, 2, 0, 0, 0, 0, 0, 2]);
+    const counts = answerBins("count", [0, 12, 12, 40], { low: 0, high: 40 });
+    expect(counts.reduce((n, b) => n + b.count, 0)).toBe(4);
+    expect(counts[0].low).toBe(0);
+    expect(counts.at(-1).high).toBe(41);
+    const small = answerBins("count", [3], { low: 0, high: 5 });
+    expect(small.map((b) => b.low)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(small[3].count).toBe(1);
+  });
+
+  test("the chart marks the truth only when the question carries it", () => {
+    const open = { kind: "chance", range: { low: 0, high: 1 }, answers: [0.2, 0.4] };
+    expect(answerChart(open)).not.toContain("borsen-chart-truth");
+    const shown = answerChart({ ...open, truth: { fraction: "3/8", value: 0.375 } });
+    expect(shown).toContain('class="borsen-chart-truth"');
+    const x = Number(/class="borsen-chart-truth" x1="([\d.]+)"/.exec(shown)[1]);
+    expect(x).toBeCloseTo(20 + 280 * 0.375, 1);
+    const choice = answerChart({ kind: "choice", answers: ["draw", "bank", "bank"], truth: { action: "bank" } });
+    expect(choice).toContain("The class answered: 1 draw, 2 bank.");
+    expect((choice.match(/is-truth/g) || []).length).toBe(1);
+    expect(answerChart({ kind: "count", range: { low: 0, high: 0 }, answers: [] })).toContain("<svg");
+  });
+
+  test("points, results, the trend and the timer in words", () => {
+    expect(pointsText(1)).toBe("1 point");
+    expect(pointsText(97)).toBe("97 points");
+    const q = { id: 3, kind: "count" };
+    expect(resultText(q, { question: 3, value: 10, error: 2, points: 90 })).toBe("Off by 2 cards: you get 90 points.");
+    expect(resultText(q, { question: 3, value: 12, error: 0, points: 100 })).toBe("Exactly right: you get 100 points.");
+    expect(resultText(q, null)).toBe("You did not answer this question.");
+    expect(resultText(q, { question: 2, value: 1, error: 0, points: 100 })).toBe("You did not answer this question.");
+    expect(resultText({ id: 1, kind: "choice" }, { question: 1, value: "draw", error: null, points: 0 })).toBe(
+      "Not the best choice: you get 0 points.",
+    );
+    expect(answerValueText("chance", "3/8")).toBe("3/8 (37.5%)");
+    expect(trendText({ total: 0, questions: [] })).toBe("No question has been revealed yet.");
+    expect(trendChart({ questions: [] })).toBe("");
+    expect(trendChart({ questions: [{ points: 100 }, { points: 0 }] })).toContain('aria-hidden="true"');
+    const q30 = { state: "open", seconds: 30 };
+    expect(secondsLeft(q30, 1000, 1000)).toBe(30);
+    expect(secondsLeft(q30, 1000, 1000 + 4200)).toBe(26);
+    expect(secondsLeft(q30, 1000, 1000 + 99000)).toBe(0);
+    expect(secondsLeft({ state: "open", seconds: null }, 0, 0)).toBeNull();
+    expect(secondsLeft({ state: "revealed", seconds: 30 }, 0, 0)).toBeNull();
+    expect(timerText(1)).toBe("1 second left");
+    expect(scoringText()).toContain("0 to 100 points");
   });
 });

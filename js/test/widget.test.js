@@ -233,7 +233,14 @@ describe("render", () => {
       { intent: "take_back", version: 7, seat: 0 },
       { intent: "open_seat", version: 7, seat: 1 },
     ]);
-    expect(card.querySelectorAll("button")).toHaveLength(2); // a bot's seat has none
+    expect(card.querySelectorAll(".borsen-room-seats button")).toHaveLength(2); // a bot's has none
+    // The class's controls reach Python as the widget's intent "room" with what to do.
+    card.querySelector('[data-do="ask"][data-kind="chance"]').click();
+    card.querySelector('[data-do="lock"]').click();
+    expect(model.sent.slice(2)).toEqual([
+      { intent: "room", version: 7, do: "ask", kind: "chance" },
+      { intent: "room", version: 7, do: "lock" },
+    ]);
     model.set("room_card", {});
     expect(card.hidden).toBe(true);
   });

@@ -552,6 +552,304 @@ function chanceLine(p, tr = ENGLISH3) {
 function retryDelay(tries) {
   return Math.min(8e3, 500 * 2 ** Math.max(0, tries));
 }
+function questionText(q, tr = ENGLISH3) {
+  const player = q.player || "";
+  if (q.kind === "chance") {
+    return tr.t("What is the chance that the next card {player} draws is accepted?", { player });
+  }
+  if (q.kind === "count") {
+    const n = q.deck_size || 0;
+    return tr.tn(
+      "How many of the {count} card left in the deck would be accepted on top of the pile?",
+      "How many of the {count} cards left in the deck would be accepted on top of the pile?",
+      n,
+      { count: n }
+    );
+  }
+  if (q.kind === "expected") {
+    return tr.t(
+      "How many cards will {player} bank on average this turn if they draw exactly once more and then bank?",
+      { player }
+    );
+  }
+  return voteQuestion({ kind: "choice", player, pile_size: q.pile_size }, tr);
+}
+function percentText(p, tr = ENGLISH3) {
+  const tenths = Math.round(p * 1e3);
+  return tr.percent(p, tenths % 10 === 0 ? 0 : 1);
+}
+function fractionValue(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(String(text));
+  return m ? Number(m[1]) / Number(m[2]) : Number(text);
+}
+function parseAnswer(kind, text, range, tr = ENGLISH3) {
+  const raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  const low = range && typeof range.low === "number" ? range.low : 0;
+  const high = range && typeof range.high === "number" ? range.high : Infinity;
+  const fail = (problem) => ({ ok: false, problem });
+  if (kind === "chance") {
+    const chanceProblem = tr.t("Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8.");
+    if (!raw) return fail(chanceProblem);
+    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    if (frac) {
+      const [num, den] = [Number(frac[1]), Number(frac[2])];
+      if (den === 0) return fail(tr.t("A fraction cannot have 0 below the line."));
+      if (num > den) return fail(tr.t("A chance is at most 1: the number above the line cannot be larger than the one below."));
+      return { ok: true, value: `${num}/${den}`, number: num / den };
+    }
+    const pct = /^(\d+(?:[.,]\d+)?) ?%?$/.exec(raw);
+    if (!pct) return fail(chanceProblem);
+    const number = Number(pct[1].replace(",", "."));
+    if (number > 100) return fail(tr.t("A chance is at most 100 percent."));
+    return { ok: true, value: number / 100, number: number / 100 };
+  }
+  const values = { low: tr.number(low), high: tr.number(high) };
+  if (kind === "count") {
+    const problem = tr.t("Type a whole number from {low} to {high}.", values);
+    if (!/^\d+$/.test(raw)) return fail(problem);
+    const number = Number(raw);
+    if (number < low || number > high) return fail(problem);
+    return { ok: true, value: number, number };
+  }
+  if (kind === "expected") {
+    const problem = tr.t("Type a number from {low} to {high}, like 2.5.", values);
+    let number;
+    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    if (frac && Number(frac[2]) > 0) number = Number(frac[1]) / Number(frac[2]);
+    else if (/^\d+(?:[.,]\d+)?$/.test(raw)) number = Number(raw.replace(",", "."));
+    else return fail(problem);
+    if (number < low || number > high) return fail(problem);
+    return { ok: true, value: number, number };
+  }
+  if (kind === "choice") {
+    if (raw === "draw" || raw === "bank") return { ok: true, value: raw, number: null };
+    return fail(tr.t("Choose draw or bank."));
+  }
+  return fail(tr.t("There is no question to answer just now."));
+}
+function answerValueText(kind, value, tr = ENGLISH3) {
+  if (kind === "chance") {
+    if (typeof value === "string") return `${value} (${percentText(fractionValue(value), tr)})`;
+    return percentText(value, tr);
+  }
+  if (kind === "count") return tr.number(value, 0);
+  if (kind === "expected") return tr.number(value, 2);
+  if (value === "draw") return tr.tp("answer", "draw");
+  if (value === "bank") return tr.tp("answer", "bank");
+  return String(value);
+}
+function mineText(kind, mine, tr = ENGLISH3) {
+  if (!mine || mine.value === null || mine.value === void 0) {
+    return tr.t("You have not answered yet.");
+  }
+  return tr.t("Your answer: {answer}.", { answer: answerValueText(kind, mine.value, tr) });
+}
+function answeredText(q, tr = ENGLISH3) {
+  const n = q.answered || 0;
+  return tr.tn("{count} of {total} has answered.", "{count} of {total} have answered.", n, {
+    count: n,
+    total: q.students || 0
+  });
+}
+function truthShort(q, tr = ENGLISH3) {
+  const t = q.truth;
+  if (!t) return "";
+  if (q.kind === "choice") {
+    if (t.action === "either") return tr.t("either (equally good)");
+    return answerValueText("choice", t.action, tr);
+  }
+  if (q.kind === "count") return tr.number(t.value, 0);
+  const fraction = t.fraction ? fractionText(t.fraction, tr) : "";
+  const sign = t.fraction ? approxSign(t.fraction) : "≈";
+  const decimal = t.fraction ? decimalText(t.fraction, 3, tr).replace(/0+$/, "").replace(/[.,]$/, "") : tr.number(t.value, 3);
+  const parts = [];
+  if (fraction && fraction !== decimal) parts.push(fraction);
+  parts.push(decimal);
+  let text = parts.join(` ${sign} `);
+  if (q.kind === "chance") text += ` ${sign} ${percentText(t.value, tr)}`;
+  return text;
+}
+function truthText(q, tr = ENGLISH3) {
+  const t = q.truth;
+  if (!t) return "";
+  if (q.kind === "choice") {
+    if (t.action === "either") return tr.t("Drawing and banking are worth exactly the same here: both answers are right.");
+    if (t.action === "draw") return tr.t("The best choice: draw.");
+    return tr.t("The best choice: bank.");
+  }
+  return tr.t("The exact answer: {answer}.", { answer: truthShort(q, tr) });
+}
+function errorText(kind, error, tr = ENGLISH3) {
+  if (kind === "chance") {
+    const n2 = Math.round(error * 1e3) / 10;
+    return tr.tn("{count} percentage point", "{count} percentage points", n2, { count: n2 });
+  }
+  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  return tr.tn("{count} card", "{count} cards", n, { count: n });
+}
+function pointsText(points, tr = ENGLISH3) {
+  return tr.tn("{count} point", "{count} points", points, { count: points });
+}
+function resultText(q, mine, tr = ENGLISH3) {
+  if (!mine || mine.question !== q.id || mine.value === null || mine.value === void 0) {
+    return tr.t("You did not answer this question.");
+  }
+  const points = pointsText(mine.points ?? 0, tr);
+  if (q.kind === "choice") {
+    return (mine.points ?? 0) > 0 ? tr.t("Right: you get {points}.", { points }) : tr.t("Not the best choice: you get {points}.", { points });
+  }
+  if (!mine.error) return tr.t("Exactly right: you get {points}.", { points });
+  return tr.t("Off by {error}: you get {points}.", { error: errorText(q.kind, mine.error, tr), points });
+}
+function classText(q, tr = ENGLISH3) {
+  if (q.kind === "choice") {
+    if (q.right === null || q.right === void 0) return "";
+    const total = (q.answers || []).length;
+    return tr.tn("{count} of {total} chose right.", "{count} of {total} chose right.", q.right, {
+      count: q.right,
+      total
+    });
+  }
+  if (q.mean_error === null || q.mean_error === void 0) return "";
+  return tr.t("The class was off by {error} on average.", { error: errorText(q.kind, q.mean_error, tr) });
+}
+function totalText(scores, tr = ENGLISH3) {
+  const n = scores && scores.total || 0;
+  return tr.tn("Your total: {count} point.", "Your total: {count} points.", n, { count: n });
+}
+function trendText(scores, tr = ENGLISH3) {
+  const qs = scores && scores.questions || [];
+  if (!qs.length) return tr.t("No question has been revealed yet.");
+  return tr.t("Your points per question, in order: {points}.", {
+    points: tr.join(qs.map((s) => tr.number(s.points ?? 0, 0)))
+  });
+}
+function scoringText(tr = ENGLISH3) {
+  return tr.t(
+    "Every answer gets from 0 to 100 points. For a chance, the points fall with the square of how far your answer is from the exact chance: the exact chance gets 100, the worst possible answer 0, and being a little off costs only a little. Squaring makes honest guessing pay: you score best on average by saying the chance you really believe. For a count or an average, the points fall evenly with how far off you are, measured against the widest miss possible. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100."
+  );
+}
+function secondsLeft(q, receivedAt, at) {
+  if (!q || q.seconds === null || q.seconds === void 0 || q.state !== "open") return null;
+  return Math.max(0, Math.ceil(q.seconds - (at - receivedAt) / 1e3));
+}
+function timerText(seconds, tr = ENGLISH3) {
+  return tr.tn("{count} second left", "{count} seconds left", seconds, { count: seconds });
+}
+function answerBins(kind, answers, range) {
+  const low = range && typeof range.low === "number" ? range.low : 0;
+  let high = range && typeof range.high === "number" ? range.high : 1;
+  if (high <= low) high = low + 1;
+  let edges;
+  if (kind === "count") {
+    const span = high - low + 1;
+    const width = Math.max(1, Math.ceil(span / 20));
+    edges = [];
+    for (let x = low; x <= high; x += width) edges.push(x);
+    edges.push(Math.min(edges[edges.length - 1] + width, high + 1));
+  } else {
+    edges = Array.from({ length: 11 }, (_, i) => low + (high - low) * i / 10);
+  }
+  const bins = edges.slice(0, -1).map((lo, i) => ({ low: lo, high: edges[i + 1], count: 0 }));
+  for (const a of answers || []) {
+    const v = typeof a === "string" ? fractionValue(a) : Number(a);
+    if (!Number.isFinite(v)) continue;
+    let i = bins.findIndex((b) => v >= b.low && v < b.high);
+    if (i < 0) i = v < low ? 0 : bins.length - 1;
+    bins[i].count += 1;
+  }
+  return bins;
+}
+function across(value, low, high) {
+  if (high <= low) return 0.5;
+  return Math.min(1, Math.max(0, (value - low) / (high - low)));
+}
+function axisText(kind, value, tr) {
+  return kind === "chance" ? percentText(value, tr) : tr.number(value, 1);
+}
+function answerChart(q, tr = ENGLISH3) {
+  const W = 320;
+  const H = 170;
+  const top = 30;
+  const base = 140;
+  const answers = q.answers || [];
+  const n = answers.length;
+  const truth = q.truth || null;
+  const parts = [];
+  let label;
+  if (q.kind === "choice") {
+    const draw = answers.filter((a) => a === "draw").length;
+    const bank = answers.filter((a) => a === "bank").length;
+    const max = Math.max(1, draw, bank);
+    const bars = [
+      ["draw", draw, answerValueText("choice", "draw", tr)],
+      ["bank", bank, answerValueText("choice", "bank", tr)]
+    ];
+    bars.forEach(([key, count, word], i) => {
+      const x = 50 + i * 130;
+      const h = (base - top) * count / max;
+      const best = truth && (truth.action === key || truth.action === "either");
+      parts.push(
+        `<rect class="borsen-chart-bar${best ? " is-truth" : ""}" x="${x}" y="${base - h}" width="90" height="${h}" rx="4"></rect>`,
+        `<text class="borsen-chart-count" x="${x + 45}" y="${base - h - 6}" text-anchor="middle">${count}</text>`,
+        `<text class="borsen-chart-axis" x="${x + 45}" y="${base + 18}" text-anchor="middle">${best ? "✓ " : ""}${escapeHTML(word)}</text>`
+      );
+    });
+    label = tr.t("The class answered: {draw} draw, {bank} bank.", { draw, bank });
+  } else {
+    const range = q.range || { low: 0, high: 1 };
+    const bins = answerBins(q.kind, answers, range);
+    const low = bins[0].low;
+    const high = bins[bins.length - 1].high;
+    const max = Math.max(1, ...bins.map((b) => b.count));
+    const left = 20;
+    const width = W - 40;
+    const step = width / bins.length;
+    bins.forEach((b, i) => {
+      const h = (base - top) * b.count / max;
+      if (!b.count) return;
+      parts.push(
+        `<rect class="borsen-chart-bar" x="${(left + i * step + 1).toFixed(1)}" y="${(base - h).toFixed(1)}" width="${(step - 2).toFixed(1)}" height="${h.toFixed(1)}" rx="2"></rect>`,
+        `<text class="borsen-chart-count" x="${(left + (i + 0.5) * step).toFixed(1)}" y="${(base - h - 4).toFixed(1)}" text-anchor="middle">${b.count}</text>`
+      );
+    });
+    parts.push(
+      `<line class="borsen-chart-base" x1="${left}" y1="${base}" x2="${left + width}" y2="${base}"></line>`,
+      `<text class="borsen-chart-axis" x="${left}" y="${base + 18}" text-anchor="start">${escapeHTML(axisText(q.kind, low, tr))}</text>`,
+      `<text class="borsen-chart-axis" x="${left + width}" y="${base + 18}" text-anchor="end">${escapeHTML(axisText(q.kind, q.kind === "count" ? range.high : high, tr))}</text>`
+    );
+    if (truth) {
+      const at = q.kind === "count" ? truth.value + 0.5 : truth.value;
+      const x = left + width * across(at, low, high);
+      const anchor = x < 80 ? "start" : x > W - 80 ? "end" : "middle";
+      parts.push(
+        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="${top - 8}" x2="${x.toFixed(1)}" y2="${base}"></line>`,
+        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="${top - 12}" text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`
+      );
+      label = tr.tn(
+        "The class's {count} answer, with the exact answer {answer} marked.",
+        "The class's {count} answers, with the exact answer {answer} marked.",
+        n,
+        { count: n, answer: truthShort(q, tr) }
+      );
+    } else {
+      label = tr.tn("The class's {count} answer.", "The class's {count} answers.", n, { count: n });
+    }
+  }
+  const alt = escapeHTML(label);
+  return `<svg class="borsen-chart" viewBox="0 0 ${W} ${H + 5}" role="img" aria-label="${alt}"><title>${alt}</title>${parts.join("")}</svg>`;
+}
+function trendChart(scores) {
+  const qs = scores && scores.questions || [];
+  if (!qs.length) return "";
+  const W = Math.max(60, qs.length * 14);
+  const bars = qs.map((s, i) => {
+    const p = Math.max(0, Math.min(100, s.points ?? 0));
+    const h = Math.max(1, 30 * p / 100);
+    return `<rect x="${i * 14 + 2}" y="${(32 - h).toFixed(1)}" width="10" height="${h.toFixed(1)}" rx="1"></rect>`;
+  }).join("");
+  return `<svg class="borsen-trend" viewBox="0 0 ${W} 34" aria-hidden="true" focusable="false">${bars}</svg>`;
+}
 
 // src/table.js
 var TOOLS = `
@@ -622,6 +920,7 @@ var template = (tools) => `
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
@@ -783,8 +1082,11 @@ function mountTable(root, game, opts) {
     const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
+    const hold = acts.length ? held(view) || "" : "";
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
+    b.draw.disabled = Boolean(hold);
+    b.bank.disabled = Boolean(hold);
     const n = view.pile.length;
     setLabel("bank", actionLabel("bank", view, w));
     b.bank.setAttribute(
@@ -793,10 +1095,10 @@ function mountTable(root, game, opts) {
     );
     const c = view.controls || {};
     const other = !view.over && !view.bot_turn && !mine(view);
-    const waiting = view.bot_turn && !c.paused || other;
+    const waiting = view.bot_turn && !c.paused || other || Boolean(hold);
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
+    ui.waitingText.textContent = hold || (waiting && who ? w.t("{player} is playing", { player: who.name }) : "");
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -996,7 +1298,7 @@ function mountTable(root, game, opts) {
     if (target && target.matches && target.matches("input, textarea, select")) return;
     const dialog = !ui.aces.hidden;
     const view = local.view;
-    const keyView = mine(view) ? view : view && { ...view, actions: [] };
+    const keyView = mine(view) && !held(view) ? view : view && { ...view, actions: [] };
     let hit = extraKey(event) || keyIntent(event, keyView, dialog);
     if (hit && hit.intent && !(hit.intent in ui.buttons)) hit = null;
     if (!hit) return;
@@ -1043,9 +1345,11 @@ var TEMPLATE = `
     autocapitalize="words" spellcheck="false" maxlength="24" required>
   <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
   <p class="borsen-join-problem" role="alert"></p>
+  <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
   <section class="borsen-me">
+    <h2 class="borsen-me-title" hidden></h2>
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
@@ -1060,6 +1364,51 @@ var TEMPLATE = `
     </div>
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
+  </section>
+  <section class="borsen-q" aria-labelledby="borsen-q-title" hidden>
+    <h2 class="borsen-q-title" id="borsen-q-title"></h2>
+    <p class="borsen-q-text"></p>
+    <p class="borsen-q-timer" role="timer" hidden></p>
+    <form class="borsen-q-form" novalidate>
+      <input type="range" class="borsen-q-slider" min="0" max="100" step="1" value="50">
+      <div class="borsen-q-row">
+        <label class="borsen-q-label" for="borsen-q-field"></label>
+        <div class="borsen-q-entry">
+          <button type="button" class="borsen-btn borsen-secondary borsen-q-step"
+            data-step="-1">−</button>
+          <input id="borsen-q-field" class="borsen-q-field" autocomplete="off"
+            spellcheck="false" maxlength="12" aria-describedby="borsen-q-problem">
+          <button type="button" class="borsen-btn borsen-secondary borsen-q-step"
+            data-step="1">+</button>
+        </div>
+      </div>
+      <div class="borsen-q-choices" role="group">
+        <button type="button" class="borsen-btn borsen-q-choice" data-answer="draw"
+          aria-pressed="false"></button>
+        <button type="button" class="borsen-btn borsen-q-choice" data-answer="bank"
+          aria-pressed="false"></button>
+      </div>
+      <button type="submit" class="borsen-btn borsen-primary borsen-q-send"></button>
+      <p class="borsen-q-problem" id="borsen-q-problem" role="alert"></p>
+    </form>
+    <p class="borsen-q-mine" aria-live="polite"></p>
+    <div class="borsen-q-progress">
+      <progress class="borsen-q-bar" max="1" value="0"></progress>
+      <span class="borsen-q-answered"></span>
+    </div>
+    <div class="borsen-q-reveal" hidden>
+      <p class="borsen-q-truth"></p>
+      <div class="borsen-q-chart"></div>
+      <p class="borsen-q-result"></p>
+      <p class="borsen-q-class"></p>
+    </div>
+  </section>
+  <section class="borsen-scores" aria-labelledby="borsen-scores-title" hidden>
+    <h2 class="borsen-scores-title" id="borsen-scores-title"></h2>
+    <p class="borsen-scores-total"></p>
+    <div class="borsen-scores-trend"></div>
+    <p class="borsen-scores-trend-text"></p>
+    <details class="borsen-scores-how"><summary></summary><p></p></details>
   </section>
   <div class="borsen-game"></div>
 </div>
@@ -1100,7 +1449,39 @@ function startStudentPage(root, opts = {}) {
     voteMine: $(".borsen-vote-mine"),
     voteResults: $(".borsen-vote-results"),
     ended: $(".borsen-ended"),
-    endedText: $(".borsen-ended-text")
+    endedText: $(".borsen-ended-text"),
+    locked: $(".borsen-join-locked"),
+    meTitle: $(".borsen-me-title"),
+    q: $(".borsen-q"),
+    qTitle: $(".borsen-q-title"),
+    qText: $(".borsen-q-text"),
+    qTimer: $(".borsen-q-timer"),
+    qForm: $(".borsen-q-form"),
+    qSlider: $(".borsen-q-slider"),
+    qRow: $(".borsen-q-row"),
+    qLabel: $(".borsen-q-label"),
+    qField: $(".borsen-q-field"),
+    qSteps: [...root.querySelectorAll(".borsen-q-step")],
+    qChoices: $(".borsen-q-choices"),
+    qDraw: $('[data-answer="draw"]'),
+    qBank: $('[data-answer="bank"]'),
+    qSend: $(".borsen-q-send"),
+    qProblem: $(".borsen-q-problem"),
+    qMine: $(".borsen-q-mine"),
+    qBar: $(".borsen-q-bar"),
+    qAnswered: $(".borsen-q-answered"),
+    qReveal: $(".borsen-q-reveal"),
+    qTruth: $(".borsen-q-truth"),
+    qChart: $(".borsen-q-chart"),
+    qResult: $(".borsen-q-result"),
+    qClass: $(".borsen-q-class"),
+    scores: $(".borsen-scores"),
+    scoresTitle: $(".borsen-scores-title"),
+    scoresTotal: $(".borsen-scores-total"),
+    scoresTrend: $(".borsen-scores-trend"),
+    scoresTrendText: $(".borsen-scores-trend-text"),
+    scoresHow: $(".borsen-scores-how summary"),
+    scoresHowText: $(".borsen-scores-how p")
   };
   const ids = requestIds("s");
   const state = {
@@ -1108,7 +1489,12 @@ function startStudentPage(root, opts = {}) {
     joined: false,
     ended: false,
     view: null,
-    you: { name: "", seat: null, vote: null },
+    you: { name: "", seat: null, vote: null, mine: null, scores: null },
+    question: { state: "none" },
+    questionAt: 0,
+    fieldFor: null,
+    tick: 0,
+    locked: false,
     seats: [],
     cls: { on: false },
     tries: 0,
@@ -1129,8 +1515,17 @@ function startStudentPage(root, opts = {}) {
     tools: false,
     sr: $(".borsen-sr"),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
+    held: () => holdLine(),
     words
   });
+  function questionOpen() {
+    return state.question.state === "open";
+  }
+  function holdLine() {
+    const q = state.question;
+    const seated = state.you.seat !== null && state.you.seat !== void 0;
+    return q.state === "open" && q.hold && seated ? tr.t("Wait: the class is answering a question about this move.") : "";
+  }
   function sendRaw(message) {
     const socket = state.socket;
     if (!socket || socket.readyState !== 1) {
@@ -1186,11 +1581,27 @@ function startStudentPage(root, opts = {}) {
     ui.voteDraw.textContent = tr.t("Draw");
     ui.voteBank.textContent = tr.t("Bank");
     ui.endedTitle.textContent = tr.t("The class has ended");
+    ui.locked.textContent = state.locked ? tr.t("The class is closed to new students just now.") : "";
+    ui.meTitle.textContent = tr.t("Your move");
+    ui.qSlider.setAttribute("aria-label", tr.t("Your answer in percent"));
+    ui.qSteps[0].setAttribute("aria-label", tr.t("One less"));
+    ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
+    ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
+    ui.qDraw.textContent = tr.t("Draw");
+    ui.qBank.textContent = tr.t("Bank");
+    ui.qSend.textContent = tr.t("Send answer");
+    ui.scoresTitle.textContent = tr.t("Your points");
+    ui.scoresHow.textContent = tr.t("How are answers scored?");
+    ui.scoresHowText.textContent = scoringText(tr);
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
     ui.link.textContent = state.link.text(tr);
   }
   function drawMe() {
     ui.who.textContent = state.you.name;
+    const seated = state.you.seat !== null && state.you.seat !== void 0;
+    ui.meTitle.hidden = !seated;
+    ui.me.classList.toggle("is-seat", seated);
+    root.classList.toggle("has-seat", seated);
     ui.meLine.textContent = seatLine(state.you, state.seats, tr);
     const mine = state.you.seat !== null && state.you.seat !== void 0;
     const leave = escapeHTML(tr.t("Leave the seat"));
@@ -1203,7 +1614,7 @@ function startStudentPage(root, opts = {}) {
   function drawVote() {
     const card = voteCard(state.cls, state.you.vote, tr);
     const hadFocus = ui.vote.contains(document.activeElement);
-    ui.vote.hidden = !card.show;
+    ui.vote.hidden = !card.show || questionOpen();
     if (!card.show) return;
     ui.voteQuestion.textContent = card.question;
     ui.voteButtons.hidden = !card.canVote;
@@ -1217,9 +1628,112 @@ function startStudentPage(root, opts = {}) {
     ui.voteResults.innerHTML = (card.results || []).map((line) => `<li>${escapeHTML(line)}</li>`).join("");
     if (hadFocus && !ui.vote.contains(document.activeElement)) root.focus();
   }
+  function drawInput(q) {
+    const kind = q.kind;
+    ui.qSlider.hidden = kind !== "chance";
+    ui.qRow.hidden = kind === "choice";
+    ui.qChoices.hidden = kind !== "choice";
+    ui.qSend.hidden = kind === "choice";
+    for (const b of ui.qSteps) b.hidden = kind !== "count";
+    ui.qField.inputMode = kind === "count" ? "numeric" : "decimal";
+    if (kind === "chance") {
+      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 or 37.5) or a fraction (3/8)");
+    } else if (kind === "count") {
+      const range = q.range || {};
+      ui.qLabel.textContent = tr.t("Your answer: a whole number from {low} to {high}", {
+        low: range.low ?? 0,
+        high: range.high ?? 0
+      });
+    } else {
+      ui.qLabel.textContent = tr.t("Your answer: a number of cards (like 2.5)");
+    }
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine.value : null;
+    for (const b of [ui.qDraw, ui.qBank]) {
+      const on = mine === b.dataset.answer;
+      b.setAttribute("aria-pressed", String(on));
+      b.classList.toggle("borsen-primary", on);
+    }
+  }
+  function resetField(q) {
+    state.fieldFor = q.id;
+    const mine = state.you.mine;
+    const value = mine && mine.question === q.id ? mine.value : null;
+    ui.qProblem.textContent = "";
+    if (value === null || value === void 0 || q.kind === "choice") {
+      ui.qField.value = "";
+      ui.qSlider.value = "50";
+    } else if (q.kind === "chance") {
+      ui.qField.value = typeof value === "string" ? value : percentText(value, tr);
+      const number = typeof value === "string" ? Number(value.split("/")[0]) / Number(value.split("/")[1]) : value;
+      ui.qSlider.value = String(Math.round(number * 100));
+    } else {
+      ui.qField.value = tr.number(value, 3);
+    }
+  }
+  function drawQuestion() {
+    const q = state.question || { state: "none" };
+    const hadFocus = ui.q.contains(document.activeElement);
+    const on = q.state === "open" || q.state === "revealed";
+    ui.q.hidden = !on;
+    drawScores();
+    if (!on) {
+      drawTimer();
+      if (hadFocus) root.focus();
+      return;
+    }
+    if (q.id !== state.fieldFor) resetField(q);
+    const seated = state.you.seat !== null && state.you.seat !== void 0;
+    ui.q.classList.toggle("is-for-class", seated);
+    ui.q.dataset.kind = q.kind;
+    ui.q.dataset.state = q.state;
+    ui.qTitle.textContent = seated ? tr.t("Question for the class") : tr.t("Question");
+    ui.qText.textContent = questionText(q, tr);
+    const open2 = q.state === "open";
+    ui.qForm.hidden = !open2;
+    drawInput(q);
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine : null;
+    const mineLine = mineText(q.kind, mine, tr);
+    const change = tr.t("You may change it until the answer is shown.");
+    ui.qMine.textContent = open2 && mine ? `${mineLine} ${change}` : mineLine;
+    const total = q.students || 0;
+    ui.qBar.max = Math.max(1, total);
+    ui.qBar.value = Math.min(q.answered || 0, Math.max(1, total));
+    const answered = answeredText(q, tr);
+    ui.qBar.setAttribute("aria-label", answered);
+    ui.qAnswered.textContent = answered;
+    ui.qReveal.hidden = open2;
+    if (!open2) {
+      ui.qTruth.textContent = truthText(q, tr);
+      ui.qChart.innerHTML = answerChart(q, tr);
+      ui.qResult.textContent = resultText(q, mine, tr);
+      ui.qClass.textContent = classText(q, tr);
+    }
+    drawTimer();
+    if (hadFocus && !ui.q.contains(document.activeElement)) root.focus();
+  }
+  function drawTimer() {
+    const left = secondsLeft(state.question, state.questionAt, Date.now());
+    ui.qTimer.hidden = left === null;
+    ui.qTimer.textContent = left === null ? "" : timerText(left, tr);
+    if (left === null || left === 0) {
+      clearInterval(state.tick);
+      state.tick = 0;
+    } else if (!state.tick) {
+      state.tick = setInterval(drawTimer, 250);
+    }
+  }
+  function drawScores() {
+    const scores = state.you.scores;
+    const any = Boolean(scores && (scores.questions || []).length);
+    ui.scores.hidden = !(any || state.question.state !== "none");
+    ui.scoresTotal.textContent = totalText(scores, tr);
+    ui.scoresTrend.innerHTML = trendChart(scores);
+    ui.scoresTrendText.textContent = trendText(scores, tr);
+  }
   function redraw() {
     drawMe();
     drawVote();
+    drawQuestion();
     if (state.view) table.update(state.view);
   }
   function showJoined(on) {
@@ -1231,6 +1745,7 @@ function startStudentPage(root, opts = {}) {
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    clearInterval(state.tick);
     state.endedText = text;
     ui.ended.hidden = false;
     ui.endedText.textContent = text(tr);
@@ -1239,6 +1754,10 @@ function startStudentPage(root, opts = {}) {
     ui.langs.hidden = true;
     drawLink((w) => w.t("Ended"), "off");
     root.classList.add("is-ended");
+  }
+  function removed() {
+    storage.remove(key);
+    end((w) => w.t("Your teacher removed you from the class."));
   }
   function speak(speech) {
     state.speech = speech;
@@ -1271,7 +1790,7 @@ function startStudentPage(root, opts = {}) {
       }
     } else if (m.type === "welcome") {
       state.joining = false;
-      storage.set(key, m.session);
+      if (m.session) storage.set(key, m.session);
       state.you = { ...state.you, name: m.name };
       ui.problem.textContent = "";
       showJoined(true);
@@ -1290,8 +1809,25 @@ function startStudentPage(root, opts = {}) {
       table.setHolders(state.seats);
       drawMe();
     } else if (m.type === "you") {
-      state.you = { name: m.name, seat: m.seat ?? null, vote: m.vote ?? null };
+      state.you = {
+        name: m.name,
+        seat: m.seat ?? null,
+        vote: m.vote ?? null,
+        mine: m.mine ?? null,
+        scores: m.scores ?? null
+      };
       redraw();
+    } else if (m.type === "question") {
+      state.question = m.question || { state: "none" };
+      state.questionAt = Date.now();
+      drawQuestion();
+      drawVote();
+      if (state.view) table.update(state.view);
+    } else if (m.type === "locked") {
+      state.locked = Boolean(m.locked);
+      drawWords();
+    } else if (m.type === "removed") {
+      removed();
     } else if (m.type === "class") {
       state.cls = m.class || { on: false };
       drawVote();
@@ -1325,6 +1861,10 @@ function startStudentPage(root, opts = {}) {
       if (state.socket !== socket) return;
       state.socket = null;
       if (state.ended) return;
+      if (event.code === 4001) {
+        removed();
+        return;
+      }
       if (event.code === 4e3) {
         end((w) => w.t("This class was opened on another page of yours; this page has left."));
         return;
@@ -1356,13 +1896,52 @@ function startStudentPage(root, opts = {}) {
       ui.go.disabled = true;
     }
   }
+  function onAnswer(event) {
+    event.preventDefault();
+    const q = state.question;
+    if (q.state !== "open") return;
+    const parsed = parseAnswer(q.kind, ui.qField.value, q.range, tr);
+    if (!parsed.ok) {
+      ui.qProblem.textContent = parsed.problem;
+      ui.qField.focus();
+      return;
+    }
+    sendAnswer(parsed.value);
+  }
+  function sendAnswer(value) {
+    const q = state.question;
+    ui.qProblem.textContent = "";
+    clearNotice();
+    sendRaw({ intent: "answer", question: q.id, value, id: ids.next() });
+  }
+  function onSlide() {
+    ui.qField.value = percentText(Number(ui.qSlider.value) / 100, tr);
+    ui.qProblem.textContent = "";
+  }
+  function onType() {
+    const q = state.question;
+    if (q.kind !== "chance") return;
+    const parsed = parseAnswer("chance", ui.qField.value, q.range, tr);
+    if (parsed.ok) ui.qSlider.value = String(Math.round(parsed.number * 100));
+  }
+  function step(by) {
+    const range = state.question.range || { low: 0, high: 0 };
+    const now = /^\s*\d+\s*$/.test(ui.qField.value) ? Number(ui.qField.value) : null;
+    const next = now === null ? by > 0 ? range.low : range.high : now + by;
+    ui.qField.value = String(Math.min(range.high, Math.max(range.low, next)));
+    ui.qProblem.textContent = "";
+  }
   function onClick(event) {
     const button = (
       /** @type {HTMLElement} */
       event.target.closest("button")
     );
     if (!button || button.disabled) return;
-    if (button.dataset.language) {
+    if (button.dataset.answer) {
+      if (questionOpen()) sendAnswer(button.dataset.answer);
+    } else if (button.dataset.step) {
+      step(Number(button.dataset.step));
+    } else if (button.dataset.language) {
       storage.set(LANGUAGE_KEY, button.dataset.language);
       if (state.socket && state.socket.readyState === 1) sendLanguage();
     } else if (button.dataset.vote) {
@@ -1376,6 +1955,9 @@ function startStudentPage(root, opts = {}) {
     }
   }
   ui.join.addEventListener("submit", onSubmit);
+  ui.qForm.addEventListener("submit", onAnswer);
+  ui.qSlider.addEventListener("input", onSlide);
+  ui.qField.addEventListener("input", onType);
   root.addEventListener("click", onClick);
   ui.go.disabled = true;
   showJoined(false);
@@ -1386,6 +1968,7 @@ function startStudentPage(root, opts = {}) {
     stop() {
       state.ended = true;
       clearTimeout(state.timer);
+      clearInterval(state.tick);
       if (state.socket) state.socket.close();
       table.destroy();
     }

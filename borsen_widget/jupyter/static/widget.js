@@ -1061,6 +1061,87 @@ function roomSummary(card, tr = ENGLISH4) {
   if (card.voters) parts.push(tr.t("{count} voted", { count: card.voters }));
   return parts.join(" · ");
 }
+function voteQuestion(c, tr = ENGLISH4) {
+  const player = c.player || "";
+  if (c.kind === "forced") return tr.t("{player} must draw: the pile is empty.", { player });
+  const n = c.pile_size || 0;
+  return tr.tn(
+    "{player}: draw once more, or bank the pile's {count} card?",
+    "{player}: draw once more, or bank the pile's {count} cards?",
+    n,
+    { player, count: n }
+  );
+}
+var QUESTION_KINDS = ["chance", "count", "expected", "choice"];
+function questionText(q, tr = ENGLISH4) {
+  const player = q.player || "";
+  if (q.kind === "chance") {
+    return tr.t("What is the chance that the next card {player} draws is accepted?", { player });
+  }
+  if (q.kind === "count") {
+    const n = q.deck_size || 0;
+    return tr.tn(
+      "How many of the {count} card left in the deck would be accepted on top of the pile?",
+      "How many of the {count} cards left in the deck would be accepted on top of the pile?",
+      n,
+      { count: n }
+    );
+  }
+  if (q.kind === "expected") {
+    return tr.t(
+      "How many cards will {player} bank on average this turn if they draw exactly once more and then bank?",
+      { player }
+    );
+  }
+  return voteQuestion({ kind: "choice", player, pile_size: q.pile_size }, tr);
+}
+function percentText(p, tr = ENGLISH4) {
+  const tenths = Math.round(p * 1e3);
+  return tr.percent(p, tenths % 10 === 0 ? 0 : 1);
+}
+function fractionValue(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(String(text));
+  return m ? Number(m[1]) / Number(m[2]) : Number(text);
+}
+function answerValueText(kind, value, tr = ENGLISH4) {
+  if (kind === "chance") {
+    if (typeof value === "string") return `${value} (${percentText(fractionValue(value), tr)})`;
+    return percentText(value, tr);
+  }
+  if (kind === "count") return tr.number(value, 0);
+  if (kind === "expected") return tr.number(value, 2);
+  if (value === "draw") return tr.tp("answer", "draw");
+  if (value === "bank") return tr.tp("answer", "bank");
+  return String(value);
+}
+function answeredText(q, tr = ENGLISH4) {
+  const n = q.answered || 0;
+  return tr.tn("{count} of {total} has answered.", "{count} of {total} have answered.", n, {
+    count: n,
+    total: q.students || 0
+  });
+}
+function truthShort(q, tr = ENGLISH4) {
+  const t = q.truth;
+  if (!t) return "";
+  if (q.kind === "choice") {
+    if (t.action === "either") return tr.t("either (equally good)");
+    return answerValueText("choice", t.action, tr);
+  }
+  if (q.kind === "count") return tr.number(t.value, 0);
+  const fraction = t.fraction ? fractionText(t.fraction, tr) : "";
+  const sign = t.fraction ? approxSign(t.fraction) : "≈";
+  const decimal = t.fraction ? decimalText(t.fraction, 3, tr).replace(/0+$/, "").replace(/[.,]$/, "") : tr.number(t.value, 3);
+  const parts = [];
+  if (fraction && fraction !== decimal) parts.push(fraction);
+  parts.push(decimal);
+  let text = parts.join(` ${sign} `);
+  if (q.kind === "chance") text += ` ${sign} ${percentText(t.value, tr)}`;
+  return text;
+}
+function pointsText(points, tr = ENGLISH4) {
+  return tr.tn("{count} point", "{count} points", points, { count: points });
+}
 
 // src/room-card.js
 var TEMPLATE2 = `
@@ -1073,12 +1154,37 @@ var TEMPLATE2 = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
-    <ul class="borsen-room-students"></ul>
+    <p class="borsen-room-projector" hidden>
+      <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
+      <a class="borsen-btn borsen-quiet borsen-room-code" target="_blank"
+        rel="noopener noreferrer"></a>
+    </p>
   </div>
 </div>
+<div class="borsen-room-question" hidden>
+  <p class="borsen-room-q-text"></p>
+  <p class="borsen-room-q-line" aria-live="polite"></p>
+</div>
+<div class="borsen-room-controls" role="group"></div>
+<ul class="borsen-room-students"></ul>
 <div class="borsen-room-seats" role="list"></div>
 `;
 var ENGLISH5 = translator(null);
+function askLabel(kind, t) {
+  if (kind === "chance") return t("Ask: chance");
+  if (kind === "count") return t("Ask: count");
+  if (kind === "expected") return t("Ask: expected cards");
+  return t("Ask: draw or bank");
+}
+function teacherQuestionLine(q, tr = ENGLISH5) {
+  const parts = [];
+  if (q.truth) parts.push(tr.t("Answer: {answer}", { answer: truthShort(q, tr) }));
+  parts.push(answeredText(q, tr));
+  if (q.state === "revealed") {
+    parts.push(tr.t("revealed"));
+  }
+  return parts.join(" · ");
+}
 function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
   const section = document.createElement("section");
   section.className = "borsen-room";
@@ -1092,21 +1198,88 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    projector: $(".borsen-room-projector"),
+    projectorLink: $(".borsen-room-projector-link"),
+    code: $(".borsen-room-code"),
+    question: $(".borsen-room-question"),
+    qText: $(".borsen-room-q-text"),
+    qLine: $(".borsen-room-q-line"),
+    controls: $(".borsen-room-controls"),
     students: $(".borsen-room-students"),
     seats: $(".borsen-room-seats")
   };
   ui.title.id = `${uid}-room-title`;
   section.setAttribute("aria-labelledby", ui.title.id);
   let shownQr = "";
+  let last = null;
+  const local = { renaming: null, draft: "", removing: null };
+  function focusedId() {
+    const active = document.activeElement;
+    return active && section.contains(active) ? active.dataset.fid || null : null;
+  }
+  function restoreFocus(fid) {
+    if (!fid) return;
+    const again = [...section.querySelectorAll("[data-fid]")].find((n) => n.dataset.fid === fid);
+    if (again && !again.disabled) again.focus();
+    else section.querySelector(".borsen-room-controls button:not([disabled])")?.focus();
+  }
+  function drawControls(card, t) {
+    const q = card.question || { state: "none" };
+    const open = q.state === "open";
+    const askBlocked = card.forced === true || open;
+    const asks = QUESTION_KINDS.map(
+      (kind) => `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" data-kind="${kind}" data-fid="ask-${kind}"${askBlocked ? " disabled" : ""}>${escapeHTML(askLabel(kind, t))}</button>`
+    );
+    const reveal = escapeHTML(t("Reveal the answer"));
+    const lock = escapeHTML(t("Closed to new students"));
+    const board = escapeHTML(t("Leaderboard on the projector"));
+    const locked = Boolean(card.locked);
+    const on = Boolean(card.leaderboard);
+    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-pressed="${locked}">${lock}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
+  }
+  function studentHTML(s, tr) {
+    const t = tr.t;
+    const key = escapeHTML(s.key ?? "");
+    const cls = `${s.seat !== null && s.seat !== void 0 ? "is-seated" : ""}${s.here ? "" : " is-away"}`;
+    const name = s.here ? s.name : t("{student} (away)", { student: s.name });
+    const answeredWord = escapeHTML(t("answered"));
+    const mark = s.answered ? `<span class="borsen-room-answered" role="img" aria-label="${answeredWord}" title="${answeredWord}">✓</span>` : "";
+    const total = typeof s.total === "number" ? `<span class="borsen-room-total">${escapeHTML(pointsText(s.total, tr))}</span>` : "";
+    const save = escapeHTML(t("Save"));
+    const cancel = escapeHTML(t("Cancel"));
+    const yes = escapeHTML(t("Yes, remove"));
+    const rename = escapeHTML(t("Rename"));
+    const remove = escapeHTML(t("Remove"));
+    let tools = "";
+    if (s.key !== void 0 && s.key !== null) {
+      if (local.renaming === s.key) {
+        const label = escapeHTML(t("New name for {student}", { student: s.name }));
+        tools = `<form class="borsen-room-rename" data-key="${key}"><input class="borsen-room-rename-field" data-fid="rename-field-${key}" aria-label="${label}" maxlength="24" value="${escapeHTML(local.draft)}"><button type="submit" class="borsen-btn borsen-primary" data-fid="rename-save-${key}">${save}</button><button type="button" class="borsen-btn borsen-quiet" data-local="cancel" data-fid="rename-cancel-${key}">${cancel}</button></form>`;
+      } else if (local.removing === s.key) {
+        const sure = escapeHTML(t("Remove {student} from the class?", { student: s.name }));
+        tools = `<span class="borsen-room-sure">${sure}</span><button type="button" class="borsen-btn borsen-primary" data-do="remove" data-key="${key}" data-fid="remove-yes-${key}">${yes}</button><button type="button" class="borsen-btn borsen-quiet" data-local="cancel" data-fid="remove-no-${key}">${cancel}</button>`;
+      } else {
+        const renameLabel = escapeHTML(t("Rename {student}", { student: s.name }));
+        const removeLabel = escapeHTML(t("Remove {student}", { student: s.name }));
+        tools = `<button type="button" class="borsen-btn borsen-quiet" data-local="rename" data-key="${key}" data-fid="rename-${key}" aria-label="${renameLabel}">${rename}</button><button type="button" class="borsen-btn borsen-quiet" data-local="remove" data-key="${key}" data-fid="remove-${key}" aria-label="${removeLabel}">${remove}</button>`;
+      }
+    }
+    return `<li class="${cls.trim()}" data-key="${key}"><span class="borsen-room-student-name">${escapeHTML(name)}</span>${mark}${total}${tools ? `<span class="borsen-room-student-tools">${tools}</span>` : ""}</li>`;
+  }
   function update(card) {
+    last = card;
     const on = Boolean(card && card.url);
     section.hidden = !on;
     if (!on) return;
+    const fid = focusedId();
+    const field = section.querySelector(".borsen-room-rename-field");
+    if (field) local.draft = field.value;
     const tr = words() || ENGLISH5;
     const t = tr.t;
     ui.title.textContent = t("Join on your phone");
     ui.students.setAttribute("aria-label", t("Students in the class"));
     ui.seats.setAttribute("aria-label", t("Seats on the students' phones"));
+    ui.controls.setAttribute("aria-label", t("The class's questions"));
     if (card.qr !== shownQr) {
       ui.qr.innerHTML = card.qr;
       shownQr = card.qr;
@@ -1119,12 +1292,25 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
       "Only this computer can open it (the class listens on 127.0.0.1): {code} opens it to the classroom's network.",
       { code: 'w.classroom(host="0.0.0.0")' }
     ) : t("Anyone on this network who has the address can join.");
+    ui.projector.hidden = !card.projector;
+    if (card.projector) {
+      ui.projectorLink.href = card.projector;
+      ui.projectorLink.textContent = t("Open the projector page");
+      ui.code.href = `${card.projector}#code`;
+      ui.code.textContent = t("Full-screen code");
+    }
+    const q = card.question || { state: "none" };
+    const asked = q.state === "open" || q.state === "revealed";
+    ui.question.hidden = !asked;
+    if (asked) {
+      ui.qText.textContent = questionText(q, tr);
+      ui.qLine.textContent = teacherQuestionLine(q, tr);
+    }
+    drawControls(card, t);
     ui.count.textContent = roomSummary(card, tr);
-    ui.students.innerHTML = (card.students || []).map((s) => {
-      const cls = `${s.seat !== null && s.seat !== void 0 ? "is-seated" : ""}${s.here ? "" : " is-away"}`;
-      const name = s.here ? s.name : t("{student} (away)", { student: s.name });
-      return `<li class="${cls.trim()}">${escapeHTML(name)}</li>`;
-    }).join("");
+    const students = card.students || [];
+    ui.students.classList.toggle("is-rows", students.some((s) => s.key !== void 0));
+    ui.students.innerHTML = students.map((s) => studentHTML(s, tr)).join("");
     ui.seats.innerHTML = (card.seats || []).map((seat) => {
       const state = seatState(seat, tr);
       const player = seat.name;
@@ -1132,23 +1318,87 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
       const open = escapeHTML(t("Open {player}'s seat to students", { player }));
       const backText = escapeHTML(t("Take back"));
       const openText = escapeHTML(t("Open to students"));
-      const button = seat.bot ? "" : seat.open || seat.holder ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" data-seat="${seat.seat}" aria-label="${back}">${backText}</button>` : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" data-seat="${seat.seat}" aria-label="${open}">${openText}</button>`;
+      const button = seat.bot ? "" : seat.open || seat.holder ? `<button type="button" class="borsen-btn borsen-quiet" data-room="take_back" data-seat="${seat.seat}" data-fid="seat-${seat.seat}" aria-label="${back}">${backText}</button>` : `<button type="button" class="borsen-btn borsen-quiet" data-room="open_seat" data-seat="${seat.seat}" data-fid="seat-${seat.seat}" aria-label="${open}">${openText}</button>`;
       return `<div class="borsen-room-seat" role="listitem" data-seat="${seat.seat}"><span class="borsen-room-seat-name">${escapeHTML(seat.name)}</span><span class="borsen-room-seat-state">${escapeHTML(state)}</span>${button}</div>`;
     }).join("");
+    restoreFocus(fid);
+  }
+  function redraw(fid) {
+    if (last) update(last);
+    restoreFocus(fid);
   }
   function onClick(event) {
     const button = (
       /** @type {HTMLElement} */
-      event.target.closest("button[data-room]")
+      event.target.closest("button")
     );
-    if (!button || !section.contains(button)) return;
-    send(button.dataset.room, { seat: Number(button.dataset.seat) });
+    if (!button || !section.contains(button) || button.disabled) return;
+    const d = button.dataset;
+    if (d.room) {
+      send(d.room, { seat: Number(d.seat) });
+    } else if (d.do === "ask") {
+      send("room", { do: "ask", kind: d.kind });
+    } else if (d.do === "leaderboard") {
+      send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "remove") {
+      local.removing = null;
+      send("room", { do: "remove", student: d.key });
+      redraw(null);
+      ui.controls.querySelector("button:not([disabled])")?.focus();
+    } else if (d.do) {
+      send("room", { do: d.do });
+    } else if (d.local === "rename") {
+      const student = (last && last.students || []).find((s) => s.key === d.key);
+      local.renaming = d.key;
+      local.removing = null;
+      local.draft = student ? student.name : "";
+      redraw(`rename-field-${d.key}`);
+      section.querySelector(".borsen-room-rename-field")?.select();
+    } else if (d.local === "remove") {
+      local.removing = d.key;
+      local.renaming = null;
+      redraw(`remove-no-${d.key}`);
+    } else if (d.local === "cancel") {
+      const key = local.renaming ?? local.removing;
+      const was = local.renaming !== null ? "rename" : "remove";
+      local.renaming = null;
+      local.removing = null;
+      redraw(`${was}-${key}`);
+    }
+  }
+  function onSubmit(event) {
+    const form = (
+      /** @type {HTMLElement} */
+      event.target.closest("form.borsen-room-rename")
+    );
+    if (!form) return;
+    event.preventDefault();
+    const key = form.dataset.key;
+    const name = form.querySelector("input").value.trim().replace(/\s+/g, " ");
+    if (!name) return;
+    local.renaming = null;
+    send("room", { do: "rename", student: key, name });
+    redraw(`rename-${key}`);
+  }
+  function onKeydown(event) {
+    if (event.key !== "Escape" || local.renaming === null && local.removing === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const key = local.renaming ?? local.removing;
+    const was = local.renaming !== null ? "rename" : "remove";
+    local.renaming = null;
+    local.removing = null;
+    redraw(`${was}-${key}`);
   }
   section.addEventListener("click", onClick);
+  section.addEventListener("submit", onSubmit);
+  section.addEventListener("keydown", onKeydown);
   return {
     update,
     destroy() {
       section.removeEventListener("click", onClick);
+      section.removeEventListener("submit", onSubmit);
+      section.removeEventListener("keydown", onKeydown);
       section.remove();
     }
   };
@@ -1223,6 +1473,7 @@ var template = (tools) => `
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH2);
   game.innerHTML = template(tools);
   const $ = (sel) => game.querySelector(sel);
@@ -1384,8 +1635,11 @@ function mountTable(root, game, opts) {
     const w = local.w;
     const b = ui.buttons;
     const acts = mine(view) ? view.actions : [];
+    const hold = acts.length ? held(view) || "" : "";
     setHidden(b.draw, !acts.includes("draw"));
     setHidden(b.bank, !acts.includes("bank"));
+    b.draw.disabled = Boolean(hold);
+    b.bank.disabled = Boolean(hold);
     const n = view.pile.length;
     setLabel("bank", actionLabel("bank", view, w));
     b.bank.setAttribute(
@@ -1394,10 +1648,10 @@ function mountTable(root, game, opts) {
     );
     const c = view.controls || {};
     const other = !view.over && !view.bot_turn && !mine(view);
-    const waiting = view.bot_turn && !c.paused || other;
+    const waiting = view.bot_turn && !c.paused || other || Boolean(hold);
     setHidden(ui.waiting, !waiting);
     const who = view.players[view.current];
-    ui.waitingText.textContent = waiting && who ? w.t("{player} is playing", { player: who.name }) : "";
+    ui.waitingText.textContent = hold || (waiting && who ? w.t("{player} is playing", { player: who.name }) : "");
     if (!tools) return;
     const bots = showBotControls(view);
     setHidden(b.pause, !(bots && !c.paused));
@@ -1597,7 +1851,7 @@ function mountTable(root, game, opts) {
     if (target && target.matches && target.matches("input, textarea, select")) return;
     const dialog = !ui.aces.hidden;
     const view = local.view;
-    const keyView = mine(view) ? view : view && { ...view, actions: [] };
+    const keyView = mine(view) && !held(view) ? view : view && { ...view, actions: [] };
     let hit = extraKey(event) || keyIntent(event, keyView, dialog);
     if (hit && hit.intent && !(hit.intent in ui.buttons)) hit = null;
     if (!hit) return;
