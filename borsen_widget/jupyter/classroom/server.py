@@ -8,6 +8,14 @@ Every address starts with the class's token: ``/<token>/`` is the page, ``/<toke
 that says why, in the browser's language; only GET is answered. Requests are not logged (a
 refused one would otherwise land in the notebook as a warning). tornado ships with every
 Jupyter kernel (ipykernel needs it); it is imported here only, when a class is opened.
+
+Connections that send nothing cost nothing for long: the server keeps at most
+:data:`MAX_CONNECTIONS` open (fewer if the kernel may open few files) and, when the class
+limits the pages of one address, that many and :data:`LOADING_CONNECTIONS` more from one
+address, closing any beyond them at once; and a
+connection must send its request's headers within :data:`HEADER_TIMEOUT` seconds (a WebSocket,
+once open, is the class's page and is kept: see the sessions' limits). A text that UTF-8 cannot
+carry is never written to a page (it is replaced), so writing a message cannot fail.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import inspect
 import ipaddress
 import socket
 
@@ -46,6 +55,16 @@ REFUSED = {
     405: N_("This page only answers a browser opening it."),
 }
 UNANSWERED = N_("That request could not be answered.")
+#: Connections open at once (fewer if the kernel may open few files): beyond them a new
+#: connection is closed at once.
+MAX_CONNECTIONS = 512
+#: Connections from one address beyond its pages (``serve(pages_per_address=...)``): a browser
+#: opens a few while it loads the page, each page then keeps one WebSocket.
+LOADING_CONNECTIONS = 8
+#: Seconds a connection may take to send a request's headers (or wait between two requests),
+#: and a request's body.
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 10.0
 
 
 def _languages(request) -> list[str]:
@@ -131,8 +150,10 @@ class _ProjectorSocket(websocket.WebSocketHandler):
         self.room.projector_closed(screen)
 
     def _send(self, text: str) -> None:
+        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
+        data = text.encode("utf-8", "replace")
         with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(text)
+            done = self.write_message(data)
             done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
@@ -171,7 +192,13 @@ class _Socket(websocket.WebSocketHandler):
 
     def open(self, *_args) -> None:
         self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
-        self.page = self.room.page_opened(self._send, self._close, _languages(self.request))
+        languages = _languages(self.request)
+        if _takes_address(self.room):
+            self.page = self.room.page_opened(
+                self._send, self._close, languages, address=self.request.remote_ip
+            )
+        else:
+            self.page = self.room.page_opened(self._send, self._close, languages)
 
     def on_message(self, message) -> None:
         self.room.receive(self.page, message)
@@ -181,13 +208,70 @@ class _Socket(websocket.WebSocketHandler):
         self.room.page_closed(page)
 
     def _send(self, text: str) -> None:
+        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
+        data = text.encode("utf-8", "replace")
         with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(text)
+            done = self.write_message(data)
             # A page that left mid-write: its error is expected, not worth a log line.
             done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     def _close(self, code: int, reason: str) -> None:
         self.close(code, reason)
+
+
+def _takes_address(room) -> bool:
+    """Whether the room's ``page_opened`` takes the page's ``address`` (for the sessions' limit
+    of pages from one address)."""
+    return "address" in inspect.signature(room.page_opened).parameters
+
+
+class _Bounded(httpserver.HTTPServer):
+    """tornado's HTTP server, keeping at most ``max_connections`` connections open, and at most
+    ``per_address`` from one address: a connection beyond them is closed as it arrives, before
+    it costs a read, a timer or an open file for long."""
+
+    max_connections = MAX_CONNECTIONS
+    per_address: int | None = None
+
+    def initialize(self, *args, **kwargs) -> None:
+        super().initialize(*args, **kwargs)
+        self._streams: dict = {}  # each connection's stream: the address it came from
+
+    def handle_stream(self, stream, address) -> None:
+        host = address[0] if isinstance(address, tuple) and address else str(address)
+        if not self._room_for(host):
+            for closed in [s for s in self._streams if s.closed()]:
+                del self._streams[closed]  # counted again only when it may matter
+            if not self._room_for(host):
+                stream.close()
+                return
+        self._streams[stream] = host
+        super().handle_stream(stream, address)
+
+    def _room_for(self, host: str) -> bool:
+        if len(self._streams) >= self.max_connections:
+            return False
+        if self.per_address is None:
+            return True
+        return sum(1 for h in self._streams.values() if h == host) < self.per_address
+
+    @property
+    def open_connections(self) -> int:
+        """The connections open now (WebSockets included)."""
+        return sum(1 for s in self._streams if not s.closed())
+
+
+def _connection_limit() -> int:
+    """:data:`MAX_CONNECTIONS`, or half the files this process may open if that is fewer (a
+    server out of files spins on every connection it cannot accept)."""
+    try:
+        import resource  # not on Windows
+    except ImportError:
+        return MAX_CONNECTIONS
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(16, min(MAX_CONNECTIONS, soft // 2))
 
 
 class Server:
@@ -204,8 +288,12 @@ class Server:
             asyncio.get_running_loop().create_task(self._http.close_all_connections())
 
 
-def serve(room, host: str, port: int, *, frame_limit: int) -> Server:
-    """Listen on ``host``:``port`` (0: a free port) on the running loop, for ``room``."""
+def serve(
+    room, host: str, port: int, *, frame_limit: int, pages_per_address: int | None = None
+) -> Server:
+    """Listen on ``host``:``port`` (0: a free port) on the running loop, for ``room``;
+    ``pages_per_address``: the pages one address may open (None: no limit), which bounds its
+    connections too (see :data:`LOADING_CONNECTIONS`)."""
     token = r"([A-Za-z0-9_-]{1,64})"
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
@@ -228,9 +316,16 @@ def serve(room, host: str, port: int, *, frame_limit: int) -> Server:
         compress_response=False,
         xsrf_cookies=False,
     )
-    http = httpserver.HTTPServer(
-        app, max_header_size=16 * 1024, max_body_size=4 * 1024, idle_connection_timeout=120
+    http = _Bounded(
+        app,
+        max_header_size=16 * 1024,
+        max_body_size=4 * 1024,
+        idle_connection_timeout=HEADER_TIMEOUT,  # tornado's time for the headers too
+        body_timeout=BODY_TIMEOUT,
     )
+    http.max_connections = _connection_limit()
+    if pages_per_address is not None:
+        http.per_address = pages_per_address + LOADING_CONNECTIONS
     sockets = netutil.bind_sockets(port, address=host)
     http.add_sockets(sockets)
     return Server(http, sockets[0].getsockname()[1])

@@ -6,29 +6,45 @@
   reads (each page its own: a phone's language, or the one chosen on its switch), and its
   share of the message rate and size;
 - :class:`Sessions`: the class's token, its students by session and its pages: joining (a name
-  once taken is theirs; a page that comes back with its session is the same student),
-  replacing a student's older page, and the limits in students and pages, each refused
-  politely.
+  once taken is theirs, and names that look alike are one name: :func:`~.names.fold`; a page
+  that comes back with its session is the same student), replacing a student's older page, the
+  limits in students and pages (in all and from one address), each refused politely, and the
+  teacher's moderation (:meth:`Sessions.rename`, :meth:`Sessions.remove`, :meth:`Sessions.lock`).
+
+A class nobody can hold hostage: every text of a message is checked before anything is stored
+or echoed (a lone UTF-16 surrogate, which JSON allows and UTF-8 cannot carry, is refused, and
+:func:`dumps` cannot write one); a page that does not join within :data:`JOIN_WAIT` seconds is
+closed; one address opens at most ``max_pages_per_address`` pages; and a student away for more
+than :data:`AWAY_GRACE` seconds who holds no seat gives their place to a newcomer when the class
+is full.
 
 Seats, votes and the game are not here (:mod:`~borsen_widget.jupyter.classroom.seats`,
 :mod:`~borsen_widget.jupyter.classroom.questions`): a student here is who they are, not what
 they hold.
+
+Why one module of this size: students, pages and the limits that bind them are one state with
+one set of invariants (a page belongs to at most one student; every open page counts against
+the limits until it is closed; a forgotten student leaves no page behind), kept in one place so
+that nothing outside can break one of them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import json
+import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Hashable, Iterator
 
 from ...i18n import N_, Translator, front_end_texts, pick_language, translator
 from ..language import read_page_tags
 from ..protocol import BadMessage, request_id
+from .names import MAX_NAME, clean_name, name_keys
 
-__all__ = ["Page", "Sessions", "Student", "clean_name", "dumps"]
+__all__ = ["Page", "Sessions", "Student", "dumps", "readable"]
 
 #: The longest message a page may send, in bytes: a real request (16 aces to list, an id) is
 #: under 400. Longer ones are refused with a notice; frames over :data:`FRAME_LIMIT` make the
@@ -42,32 +58,53 @@ BURST = 16
 WARN_EVERY = 2.0
 #: Pages a class may have connected beyond its students (pages still on the join form).
 SPARE_PAGES = 40
-MAX_NAME = 24
+#: Pages one address (one phone, or one computer) may have open at once, unless the class says
+#: otherwise (``Sessions(max_pages_per_address=...)``): a phone reloading, a second tab.
+PAGES_PER_ADDRESS = 6
+#: Seconds a page may stay on the join form before it is closed (the page then reconnects and
+#: starts again; a page that never joins holds no place for long).
+JOIN_WAIT = 60.0
+#: Seconds a student may be away (their page closed) before, if they hold no seat, they give
+#: their place to a newcomer in a full class (they may join again by name while there is room).
+AWAY_GRACE = 30.0
+#: Close codes of a page closed by the class (4000: opened on another page, in use already).
+REMOVED_CODE = 4001
+JOIN_WAIT_CODE = 4002
 MAX_SESSION = 64
 #: The token's letters: no 0/O, 1/l/i, so it can be read off a projector and typed.
 TOKEN_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 TOKEN_LENGTH = 12  # about 59 bits
+#: In a Python text every code point from U+D800 to U+DFFF is a lone surrogate (JSON's
+#: ``"\ud83d\ude00"`` pairs are joined into one character by json.loads): UTF-8 cannot carry it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+NOT_UNDERSTOOD = N_("A message from this page was not understood; nothing changed.")
+LOCKED = N_("The class is closed to new students just now; ask your teacher.")
 
 
 def dumps(message: dict) -> str:
-    """A message for a page, as compact JSON (names as typed, not escaped)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message for a page, as compact JSON (names as typed, not escaped). It can always be
+    sent: a lone surrogate that reached it (none should: :func:`readable`) becomes U+FFFD."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
 
 
-def clean_name(value) -> str:
-    """A student's name as typed: trimmed, inner spaces single, printable; else BadMessage."""
-    if not isinstance(value, str):
-        raise BadMessage("Type your name to join.")
-    name = " ".join(unicodedata.normalize("NFC", value).split())
-    if not name:
-        raise BadMessage("Type your name to join.")
-    if len(name) > MAX_NAME:
-        raise BadMessage(
-            "A name has at most {count} letters; choose a shorter one.", count=MAX_NAME
-        )
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise BadMessage("A name is letters, digits and spaces; choose another.")
-    return name
+def readable(value) -> bool:
+    """Whether every text in ``value`` (a decoded message: its keys and values, however deep)
+    can be written back in UTF-8, that is holds no lone surrogate such as ``"\ud800"``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 class Student:
@@ -78,6 +115,10 @@ class Student:
         self.name = name
         self.session = session
         self.page: Page | None = None
+        #: What the name is compared by (:func:`name_keys`).
+        self.keys = name_keys(name)
+        #: When their page closed (``time.monotonic()``), or None while they are here.
+        self.away_since: float | None = None
 
     @property
     def voter(self) -> tuple:
@@ -97,11 +138,16 @@ class Page:
         send: Callable[[str], None],
         close: Callable[[int, str], None],
         language: str = "en",
+        address: str | None = None,
     ):
         self.send = send
         self.close = close
         self.student: Student | None = None
         self.language = language
+        #: The address the page connected from (its phone's), if the server said.
+        self.address = address
+        #: The timer that closes this page if it has not joined in time.
+        self.join_timer: asyncio.TimerHandle | None = None
         #: The language and seat the view this page last got was told for (see the room).
         self.view_key: tuple | None = None
         #: The languages whose words this page was sent (each once: a few bytes asked for
@@ -141,7 +187,7 @@ class Page:
                 )
             return False
         if not isinstance(message, str):
-            self.notice(N_("A message from this page was not understood; nothing changed."))
+            self.notice(NOT_UNDERSTOOD)
             return False
         if len(message) > MAX_MESSAGE or len(message.encode("utf-8")) > MAX_MESSAGE:
             self.notice(
@@ -176,14 +222,33 @@ class Page:
 
 class Sessions:
     """The class's token, its students (by session, in order of joining) and its connected
-    pages, at most ``max_students`` students and :data:`SPARE_PAGES` more pages."""
+    pages: at most ``max_students`` students, :data:`SPARE_PAGES` more pages, and
+    ``max_pages_per_address`` pages from one address (None: no such limit).
 
-    def __init__(self, max_students: int):
+    Two hooks the room sets: ``keeps_place(student)``, whether a student who is away keeps
+    their place all the same (they hold a seat), and ``on_forget(student)``, called when a
+    student is forgotten (removed by the teacher, or away and replaced in a full class), so
+    what else the class holds of their session (a vote) goes with it."""
+
+    def __init__(
+        self,
+        max_students: int,
+        *,
+        max_pages_per_address: int | None = PAGES_PER_ADDRESS,
+        join_wait: float = JOIN_WAIT,
+        away_grace: float = AWAY_GRACE,
+    ):
         self.max_students = max_students
+        self.max_pages_per_address = max_pages_per_address
+        self.join_wait = join_wait
+        self.away_grace = away_grace
         #: The secret part of the join address: without it every request is refused.
         self.token = "".join(secrets.choice(TOKEN_LETTERS) for _ in range(TOKEN_LENGTH))
         self._students: dict[str, Student] = {}  # by session, in order of joining
         self._pages: set[Page] = set()
+        self._locked = False
+        self.keeps_place: Callable[[Student], bool] = lambda student: False
+        self.on_forget: Callable[[Student], None] = lambda student: None
 
     def is_token(self, token: str) -> bool:
         """Whether ``token`` is this class's (compared in constant time)."""
@@ -206,10 +271,14 @@ class Sessions:
         """The student of a session this class gave out."""
         return self._students[session]
 
-    def named(self, name: str) -> Student | None:
-        """The student called ``name`` (names are compared without case), or None."""
-        found = [s for s in self._students.values() if s.name.casefold() == name.casefold()]
-        return found[0] if found else None
+    def named(self, name: str, but: Student | None = None) -> Student | None:
+        """The student whose name is ``name`` or looks like it (:func:`name_keys`: case,
+        width and look-alike letters do not count), other than ``but``; or None."""
+        keys = name_keys(name)
+        for student in self._students.values():
+            if student is not but and student.keys & keys:
+                return student
+        return None
 
     # -- the pages
 
@@ -240,10 +309,28 @@ class Sessions:
         send: Callable[[str], None],
         close: Callable[[int, str], None],
         languages: list[str] | None = None,
+        address: str | None = None,
     ):
-        """A page connected (``languages``: its browser's, most wanted first); returns its
-        :class:`Page`, or None when the class is full of pages (it is told so and closed)."""
-        page = Page(send, close, pick_language(languages or []))
+        """A page connected (``languages``: its browser's, most wanted first; ``address``: the
+        address it came from); returns its :class:`Page`, or None when the class is full of
+        pages, or of pages from that address (it is told so and closed). A page that has not
+        joined after ``join_wait`` seconds is closed (see :meth:`expire`)."""
+        page = Page(send, close, pick_language(languages or []), address)
+        limit = self.max_pages_per_address
+        if (
+            address is not None
+            and limit is not None
+            and sum(p.address == address for p in self._pages) >= limit
+        ):
+            page.notice(
+                N_(
+                    "Too many pages of this class are open on this device (at most {count}); "
+                    "close one and try again."
+                ),
+                count=limit,
+            )
+            page.close(1013, "too many pages from this address")
+            return None
         if len(self._pages) >= self.max_students + SPARE_PAGES:
             page.notice(
                 N_("Too many pages are open on this class just now; try again in a minute.")
@@ -251,20 +338,37 @@ class Sessions:
             page.close(1013, "too many pages")
             return None
         self._pages.add(page)
-        page.send(dumps({"type": "hello", "max_name": MAX_NAME}))
+        with contextlib.suppress(RuntimeError):  # no running loop: expire() is called by hand
+            loop = asyncio.get_running_loop()
+            page.join_timer = loop.call_later(self.join_wait, self.expire, page)
+        page.send(dumps({"type": "hello", "max_name": MAX_NAME, "locked": self._locked}))
         return page
+
+    def expire(self, page: Page) -> bool:
+        """Close ``page`` if it is still on the join form (it did not join within
+        ``join_wait`` seconds of connecting); True if it was closed."""
+        if page not in self._pages or page.student is not None:
+            return False
+        self._pages.discard(page)
+        page.close(JOIN_WAIT_CODE, "did not join in time")
+        return True
 
     @staticmethod
     def read(page: Page, message) -> object | None:
         """A message from ``page``, decoded, or None when it may not be read (the page is told
-        why: see :meth:`Page.admit`) or is not JSON."""
+        why: see :meth:`Page.admit`), is not JSON, or holds a text that cannot be written back
+        (a lone surrogate: :func:`readable`), so nothing of it is ever stored or echoed."""
         if not page.admit(message):
             return None
         try:
-            return json.loads(message)
+            content = json.loads(message)
         except (ValueError, RecursionError):
-            page.notice(N_("A message from this page was not understood; nothing changed."))
+            page.notice(NOT_UNDERSTOOD)
             return None
+        if not readable(content):
+            page.notice(NOT_UNDERSTOOD)
+            return None
+        return content
 
     @staticmethod
     def set_language(page: Page, content: dict) -> None:
@@ -282,9 +386,13 @@ class Sessions:
     def close_page(self, page: Page) -> bool:
         """A page went away; True when it was a student's page (whose count changed)."""
         self._pages.discard(page)
+        if page.join_timer is not None:
+            page.join_timer.cancel()
+            page.join_timer = None
         student = page.student
         if student is not None and student.page is page:
             student.page = None  # they keep their name, seat and vote: they may come back
+            student.away_since = time.monotonic()
             return True
         return False
 
@@ -292,6 +400,8 @@ class Sessions:
         """Send every page ``write(language)`` in its language, close it and forget it (the
         class has ended)."""
         for page in list(self._pages):
+            if page.join_timer is not None:
+                page.join_timer.cancel()
             page.send(write(page.language))
             page.close(1001, "the class has ended")
         self._pages.clear()
@@ -308,23 +418,28 @@ class Sessions:
             raise BadMessage("This page has joined already, as {name}.", name=page.student.name)
         session = content.get("session")
         if session is not None and (not isinstance(session, str) or len(session) > MAX_SESSION):
-            raise BadMessage("A message from this page was not understood; nothing changed.")
+            raise BadMessage(NOT_UNDERSTOOD)
         student = self._students.get(session) if session else None
         if student is None:
             if "name" not in content and session:
                 # A session this class does not know (an old class, or another one): ask again.
                 page.send(dumps({"type": "forgotten", "request": request_id(content)}))
                 return None
+            if self._locked:
+                raise BadMessage(LOCKED)
             name = clean_name(content.get("name"))
             if self.named(name) is not None:
                 raise BadMessage(
                     "The name {name} is taken: add an initial, or choose another.", name=name
                 )
             if len(self._students) >= self.max_students:
-                raise BadMessage(
-                    "The class is full (at most {count} can join): ask your teacher.",
-                    count=self.max_students,
-                )
+                away = self._long_away()
+                if away is None:
+                    raise BadMessage(
+                        "The class is full (at most {count} can join): ask your teacher.",
+                        count=self.max_students,
+                    )
+                self._forget(away)  # away for long, no seat: the newcomer takes the place
             student = Student(name, secrets.token_urlsafe(24))
             self._students[student.session] = student
         old = student.page
@@ -337,16 +452,104 @@ class Sessions:
             )
             old.close(4000, "opened on another page")
             self._pages.discard(old)
+        if page.join_timer is not None:
+            page.join_timer.cancel()
+            page.join_timer = None
         page.student = student
         student.page = page
-        page.send(
-            dumps(
-                {
-                    "type": "welcome",
-                    "name": student.name,
-                    "session": student.session,
-                    "request": request_id(content),
-                }
-            )
-        )
+        student.away_since = None
+        self._welcome(student, request_id(content))
         return student
+
+    def _welcome(self, student: Student, request) -> None:
+        if student.page is not None:
+            student.page.send(
+                dumps(
+                    {
+                        "type": "welcome",
+                        "name": student.name,
+                        "session": student.session,
+                        "request": request,
+                    }
+                )
+            )
+
+    def _long_away(self) -> Student | None:
+        """The student away the longest, if for more than ``away_grace`` seconds and without
+        a place they keep (``keeps_place``: a seat); else None."""
+        now = time.monotonic()
+        away = [
+            s
+            for s in self._students.values()
+            if s.page is None
+            and s.away_since is not None
+            and now - s.away_since > self.away_grace
+            and not self.keeps_place(s)
+        ]
+        return min(away, key=lambda s: s.away_since, default=None)
+
+    def _forget(self, student: Student) -> None:
+        del self._students[student.session]
+        self.on_forget(student)
+
+    # -- the teacher's moderation
+
+    def _own(self, student: Student) -> None:
+        if self._students.get(student.session) is not student:
+            raise ValueError(f"{student.name!r} is not a student of this class")
+
+    def rename(self, student: Student, name: str) -> str:
+        """Give ``student`` the name ``name`` (cleaned and compared like a join's: a name that
+        is, or looks like, another student's is refused with BadMessage); their page is
+        welcomed again under it (``request`` None). Returns the name as kept."""
+        self._own(student)
+        name = clean_name(name)
+        other = self.named(name, but=student)
+        if other is not None:
+            raise BadMessage(
+                "The name {name} is taken: add an initial, or choose another.", name=name
+            )
+        student.name = name
+        student.keys = name_keys(name)
+        self._welcome(student, None)
+        return name
+
+    def remove(self, student: Student) -> None:
+        """End ``student``'s session for good: their page is told (``{"type": "removed"}``)
+        and closed (code 4001), and a page coming back with that session is asked for a name
+        ("forgotten"), as in a new class. Their name is free again: the teacher may lock the
+        class (:meth:`lock`) to keep them out."""
+        self._own(student)
+        page = student.page
+        student.page = None
+        if page is not None:
+            page.student = None
+            page.notice(N_("Your teacher has removed you from the class."), level="info")
+            page.send(dumps({"type": "removed"}))
+            page.close(REMOVED_CODE, "removed by the teacher")
+            self._pages.discard(page)
+        self._forget(student)
+
+    @property
+    def locked(self) -> bool:
+        """Whether the class is closed to new students (see :meth:`lock`)."""
+        return self._locked
+
+    def lock(self) -> None:
+        """Close the class to new students: a join by a new name is refused (a student coming
+        back with their session still gets in); pages on the join form are told
+        (``{"type": "locked", "locked": true}``)."""
+        self._set_locked(True)
+
+    def unlock(self) -> None:
+        """Open the class to new students again (pages on the join form are told)."""
+        self._set_locked(False)
+
+    def _set_locked(self, locked: bool) -> None:
+        if locked == self._locked:
+            return
+        self._locked = locked
+        text = dumps({"type": "locked", "locked": locked})
+        for page in self._pages:
+            if page.student is None:
+                page.send(text)
