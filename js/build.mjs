@@ -5,6 +5,7 @@
 //   editor.js, editor.css: RulesEditor's own
 //   student.js, student.css, student.html: the students' page of a class (w.classroom()),
 //               whose table is drawn by the same source (js/src/table.js) as the widget's
+//   projector.js, projector.css, projector.html: a class's projector page (read-only)
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
@@ -32,13 +33,18 @@ for (const [entry, out] of [
   ["src/panel-widget.js", "panel.js"],
   ["src/editor.js", "editor.js"],
   ["src/student.js", "student.js"],
+  ["src/projector.js", "projector.js"],
 ]) {
   await build({ ...common, entryPoints: [entry], outfile: path.join(outdir, out), format: "esm", target: "es2020" });
 }
-for (const name of ["widget.css", "editor.css", "student.css"]) {
+for (const name of ["widget.css", "editor.css", "student.css", "projector.css"]) {
   await build({ ...common, entryPoints: [`src/${name}`], outfile: path.join(outdir, name), target: "chrome111" });
 }
 await mkdir(outdir, { recursive: true });
-await copyFile(path.join(here, "src", "student.html"), path.join(outdir, "student.html"));
-const built = "{widget.js,panel.js,widget.css,editor.js,editor.css,student.js,student.css,student.html}";
+for (const page of ["student.html", "projector.html"]) {
+  await copyFile(path.join(here, "src", page), path.join(outdir, page));
+}
+const built =
+  "{widget.js,panel.js,widget.css,editor.js,editor.css,student.js,student.css,student.html," +
+  "projector.js,projector.css,projector.html}";
 console.log(`built ${path.relative(process.cwd(), outdir) || "."}/${built}`);

@@ -14,7 +14,7 @@ import { escapeHTML } from "./helpers.js";
 import { translator } from "./i18n.js";
 import {
   QUESTION_KINDS,
-  answeredText,
+  classText,
   pointsText,
   questionText,
   roomSummary,
@@ -63,16 +63,24 @@ function askLabel(kind, t) {
 }
 
 /**
- * The teacher's line about the question: "Answer: 3/8 = 0,375 · 12 of 30 have answered."
+ * The teacher's line about the question: "Answer: 3/8 = 0,375 = 37,5 % · 12 of 30 answered"
+ * (after the reveal also how the class did).
  * @param {any} q the question with its truth (the join card's)
  */
 export function teacherQuestionLine(q, tr = ENGLISH) {
   const parts = [];
   if (q.truth) parts.push(tr.t("Answer: {answer}", { answer: truthShort(q, tr) }));
-  parts.push(answeredText(q, tr));
+  const n = q.answered || 0;
+  // TRANSLATORS: on the teacher's join card: how many students have answered the question.
+  parts.push(tr.tn("{count} of {total} answered", "{count} of {total} answered", n, {
+    count: n,
+    total: q.students || 0,
+  }));
   if (q.state === "revealed") {
     // TRANSLATORS: on the join card: the question's answer has been shown to the class.
     parts.push(tr.t("revealed"));
+    const line = classText(q, tr);
+    if (line) parts.push(line);
   }
   return parts.join(" · ");
 }

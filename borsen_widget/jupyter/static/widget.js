@@ -1114,13 +1114,6 @@ function answerValueText(kind, value, tr = ENGLISH4) {
   if (value === "bank") return tr.tp("answer", "bank");
   return String(value);
 }
-function answeredText(q, tr = ENGLISH4) {
-  const n = q.answered || 0;
-  return tr.tn("{count} of {total} has answered.", "{count} of {total} have answered.", n, {
-    count: n,
-    total: q.students || 0
-  });
-}
 function truthShort(q, tr = ENGLISH4) {
   const t = q.truth;
   if (!t) return "";
@@ -1139,8 +1132,28 @@ function truthShort(q, tr = ENGLISH4) {
   if (q.kind === "chance") text += ` ${sign} ${percentText(t.value, tr)}`;
   return text;
 }
+function errorText(kind, error, tr = ENGLISH4) {
+  if (kind === "chance") {
+    const n2 = Math.round(error * 1e3) / 10;
+    return tr.tn("{count} percentage point", "{count} percentage points", n2, { count: n2 });
+  }
+  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  return tr.tn("{count} card", "{count} cards", n, { count: n });
+}
 function pointsText(points, tr = ENGLISH4) {
   return tr.tn("{count} point", "{count} points", points, { count: points });
+}
+function classText(q, tr = ENGLISH4) {
+  if (q.kind === "choice") {
+    if (q.right === null || q.right === void 0) return "";
+    const total = (q.answers || []).length;
+    return tr.tn("{count} of {total} chose right.", "{count} of {total} chose right.", q.right, {
+      count: q.right,
+      total
+    });
+  }
+  if (q.mean_error === null || q.mean_error === void 0) return "";
+  return tr.t("The class was off by {error} on average.", { error: errorText(q.kind, q.mean_error, tr) });
 }
 
 // src/room-card.js
@@ -1179,9 +1192,15 @@ function askLabel(kind, t) {
 function teacherQuestionLine(q, tr = ENGLISH5) {
   const parts = [];
   if (q.truth) parts.push(tr.t("Answer: {answer}", { answer: truthShort(q, tr) }));
-  parts.push(answeredText(q, tr));
+  const n = q.answered || 0;
+  parts.push(tr.tn("{count} of {total} answered", "{count} of {total} answered", n, {
+    count: n,
+    total: q.students || 0
+  }));
   if (q.state === "revealed") {
     parts.push(tr.t("revealed"));
+    const line = classText(q, tr);
+    if (line) parts.push(line);
   }
   return parts.join(" · ");
 }

@@ -1,0 +1,214 @@
+// The projector page with a fake WebSocket, in happy-dom: it sends nothing, draws the table
+// without buttons, the question and how many have answered, and after the reveal the exact
+// answer and the class's answers; never the answer before the reveal; the leaderboard when on;
+// the join code full screen.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { beforeEach, describe, expect, test } from "vitest";
+import { translator } from "../src/i18n.js";
+import { startProjectorPage } from "../src/projector.js";
+import { boardRows, codeIsBig, projectorQuestion, studentCount } from "../src/projector-helpers.js";
+
+function speech(language) {
+  const file = `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`;
+  return { language, texts: JSON.parse(readFileSync(resolve(process.cwd(), file), "utf8")) };
+}
+
+class FakeSocket {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 1;
+    this.sent = [];
+    this.listeners = {};
+  }
+  addEventListener(name, f) {
+    (this.listeners[name] ||= []).push(f);
+  }
+  send(text) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  receive(message) {
+    (this.listeners.message || []).forEach((f) => f({ data: JSON.stringify(message) }));
+  }
+}
+
+const player = (seat, name, extra = {}) => ({
+  seat, name, bot: null, score: 0, aces: [], robbable: 0, recent: [],
+  is_current: false, is_winner: false, ...extra,
+});
+
+const view = (extra = {}) => ({
+  version: 5, players: [player(0, "Ada", { is_current: true }), player(1, "Bo")], current: 0,
+  phase: "play", pile: ["6S", "9H", "KD"], deck_size: 40, deck_aces: 4, legal: ["draw", "bank"],
+  actions: ["draw", "bank"], bot_turn: false, aces: null, events: [], over: false, winners: [],
+  result: "", rules: [], controls: { allow_undo: true, can_undo: false, bots: false }, turns: 0,
+  ...extra,
+});
+
+const question = (extra = {}) => ({
+  id: 3, kind: "chance", state: "open", player: "Ada", pile_size: 3, deck_size: 40,
+  range: { low: 0, high: 1 }, seconds: null, answered: 12, students: 30, hold: true, ...extra,
+});
+
+const QR = '<svg class="qr" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+
+let root;
+let sockets;
+let page;
+
+function start(href = "http://127.0.0.1:5000/ptok/projector/") {
+  page = startProjectorPage(root, {
+    href,
+    connect: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+  });
+}
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  root = document.createElement("main");
+  root.className = "borsen borsen-projector";
+  root.tabIndex = -1;
+  document.body.appendChild(root);
+  sockets = [];
+  start();
+});
+
+const $ = (sel) => root.querySelector(sel);
+const socket = () => sockets[sockets.length - 1];
+
+describe("the projector page", () => {
+  test("connects beside its page, draws the table without buttons and sends nothing", () => {
+    expect(socket().url).toBe("ws://127.0.0.1:5000/ptok/projector/ws");
+    socket().receive({ type: "hello" });
+    socket().receive({ type: "speech", speech: speech("en") });
+    socket().receive({ type: "view", view: view() });
+    socket().receive({ type: "room", seats: [{ seat: 0, name: "Ada", open: true, holder: "Lina" }], students: 3 });
+    expect(root.querySelectorAll(".borsen-pile .borsen-card")).toHaveLength(3);
+    expect($('button[data-intent="draw"]').hidden).toBe(true);
+    expect($('button[data-intent="bank"]').hidden).toBe(true);
+    expect($('button[data-intent="new_game"]')).toBeNull();
+    expect($(".borsen-seat[data-seat='0'] .borsen-holder").textContent).toBe("Lina");
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true }));
+    socket().receive({ type: "question", question: question() });
+    expect(socket().sent).toEqual([]); // read-only
+  });
+
+  test("the question and its count; the answer only after the reveal", () => {
+    socket().receive({ type: "speech", speech: speech("en") });
+    socket().receive({ type: "view", view: view() });
+    expect($(".borsen-p-q").hidden).toBe(true);
+    // Were the truth ever sent early, the projector still would not show it.
+    socket().receive({ type: "question", question: question({ truth: { fraction: "3/8", value: 0.375 }, answers: [0.375], mean_error: 0 }) });
+    expect($(".borsen-p-q").hidden).toBe(false);
+    expect($(".borsen-p-q-text").textContent).toBe("What is the chance that the next card Ada draws is accepted?");
+    expect($(".borsen-p-q-answered").textContent).toBe("12 of 30 have answered.");
+    expect($(".borsen-p-q-bar").value).toBeCloseTo(0.4);
+    expect($(".borsen-p-q-reveal").hidden).toBe(true);
+    for (const secret of ["3/8", "0.375", "37.5"]) expect(root.innerHTML).not.toContain(secret);
+    expect($(".borsen-chart")).toBeNull();
+    socket().receive({
+      type: "question",
+      question: question({ state: "revealed", answered: 20, truth: { fraction: "3/8", value: 0.375 }, answers: [0.2, 0.3, 0.375, 0.5], mean_error: 0.1 }),
+    });
+    expect($(".borsen-p-q-reveal").hidden).toBe(false);
+    expect($(".borsen-p-q-truth").textContent).toBe("The exact answer: 3/8 = 0.375 = 37.5%.");
+    expect($(".borsen-p-q-class").textContent).toBe("The class was off by 10 percentage points on average.");
+    expect($(".borsen-p-q-chart .borsen-chart-truth")).not.toBeNull();
+    socket().receive({ type: "question", question: { state: "none" } });
+    expect($(".borsen-p-q").hidden).toBe(true);
+  });
+
+  test("a count and a choice are never given away before the reveal either", () => {
+    socket().receive({ type: "question", question: question({ kind: "count", range: { low: 0, high: 40 } }) });
+    expect($(".borsen-p-q-truth").textContent).toBe("");
+    expect($(".borsen-p-q-chart").innerHTML).toBe("");
+    socket().receive({ type: "question", question: question({ kind: "choice", range: null, truth: { action: "bank" } }) });
+    expect(root.textContent).not.toMatch(/best choice/i);
+    expect($(".borsen-p-q-chart").innerHTML).toBe("");
+  });
+
+  test("the leaderboard only when the teacher turns it on", () => {
+    expect($(".borsen-p-board").hidden).toBe(true);
+    socket().receive({ type: "board", on: true, rows: [{ name: "Ada <b>", total: 412 }, { name: "Bo", total: 412 }, { name: "Cy", total: 1 }] });
+    expect($(".borsen-p-board").hidden).toBe(false);
+    const rows = [...root.querySelectorAll(".borsen-p-board-rows li")].map((li) => li.textContent);
+    expect(rows).toEqual(["1.Ada <b>412 points", "1.Bo412 points", "3.Cy1 point"]);
+    expect($(".borsen-p-board-rows b")).toBeNull(); // names are text, not HTML
+    socket().receive({ type: "board", on: false });
+    expect($(".borsen-p-board").hidden).toBe(true);
+  });
+
+  test("the join code: large while nobody has joined; full screen on a button, Escape or a click closes", () => {
+    expect($(".borsen-p-code-open").hidden).toBe(true); // no code yet
+    socket().receive({ type: "join", url: "http://10.0.0.2:5000/tok/", qr: QR });
+    socket().receive({ type: "room", seats: [], students: 0 });
+    expect($(".borsen-p-join").classList.contains("is-big")).toBe(true);
+    expect($(".borsen-p-url").textContent).toBe("http://10.0.0.2:5000/tok/");
+    expect($(".borsen-p-qr svg").getAttribute("aria-label")).toBe("QR code of the class's address: http://10.0.0.2:5000/tok/");
+    socket().receive({ type: "room", seats: [], students: 2 });
+    expect($(".borsen-p-join").classList.contains("is-big")).toBe(false);
+    const open = $(".borsen-p-code-open");
+    expect(open.textContent).toBe("Show the join code");
+    open.focus();
+    open.click();
+    expect($(".borsen-p-code").hidden).toBe(false);
+    expect($(".borsen-p-code-qr svg")).not.toBeNull();
+    expect(document.activeElement).toBe($(".borsen-p-code-close"));
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect($(".borsen-p-code").hidden).toBe(true);
+    expect(document.activeElement).toBe(open);
+    open.click();
+    $(".borsen-p-code-qr").click();
+    expect($(".borsen-p-code").hidden).toBe(true);
+  });
+
+  test("opened from the join card's Full-screen code, the code shows at once; the teacher's language", () => {
+    page.stop();
+    start("http://127.0.0.1:5000/ptok/projector/#code");
+    socket().receive({ type: "speech", speech: speech("nb") });
+    expect($(".borsen-p-code-open").textContent).toBe("Vis koden for å bli med");
+    socket().receive({ type: "join", url: "http://10.0.0.2:5000/tok/", qr: QR });
+    expect($(".borsen-p-code").hidden).toBe(false);
+    socket().receive({ type: "question", question: question({ state: "revealed", truth: { fraction: "1/2", value: 0.5 }, answers: [0.5], mean_error: 0 }) });
+    expect($(".borsen-p-q-truth").textContent).toBe("Det eksakte svaret: 1/2 = 0,5 = 50\u00a0%.");
+  });
+
+  test("the end of the class", () => {
+    socket().receive({ type: "ended", text: "The class has ended. Thank you for playing!" });
+    expect($(".borsen-ended").hidden).toBe(false);
+    expect($(".borsen-ended-text").textContent).toContain("Thank you");
+    expect($(".borsen-p-layout").hidden).toBe(true);
+  });
+});
+
+describe("projector helpers", () => {
+  test("what the projector shows of a question", () => {
+    expect(projectorQuestion(null)).toEqual({ show: false });
+    expect(projectorQuestion({ state: "none" })).toEqual({ show: false });
+    const open = projectorQuestion(question({ truth: { fraction: "3/8", value: 0.375 } }));
+    expect(open).toMatchObject({ show: true, open: true, truth: "", chart: "", classLine: "" });
+    expect(open.progress).toBeCloseTo(0.4);
+    expect(projectorQuestion(question({ students: 0, answered: 0 })).progress).toBe(0);
+    const nn = projectorQuestion(question({ kind: "count" }), translator(speech("nn")));
+    expect(nn.text).toContain("børsen");
+  });
+
+  test("the leaderboard's places and the join code's size", () => {
+    expect(boardRows({ on: false, rows: [{ name: "A", total: 1 }] })).toBeNull();
+    const rows = boardRows({ on: true, rows: Array.from({ length: 12 }, (_, i) => ({ name: `S${i}`, total: 100 - i })) });
+    expect(rows).toHaveLength(10);
+    expect(rows[9]).toEqual({ place: 10, name: "S9", points: "91 points" });
+    expect(studentCount([{}, {}])).toBe(2);
+    expect(studentCount(undefined)).toBe(0);
+    expect(codeIsBig(0, { state: "none" })).toBe(true);
+    expect(codeIsBig(0, { state: "open" })).toBe(false);
+    expect(codeIsBig(3, null)).toBe(false);
+  });
+});

@@ -1,0 +1,156 @@
+// The teacher's join card (room-card.js) in happy-dom: the question with its exact answer for
+// the teacher, the class's controls sent as intents, rename and remove with their extra step,
+// and the keyboard kept on the control that was used.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { beforeEach, describe, expect, test } from "vitest";
+import { translator } from "../src/i18n.js";
+import { mountRoomCard, teacherQuestionLine } from "../src/room-card.js";
+
+function speech(language) {
+  const file = `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`;
+  return { language, texts: JSON.parse(readFileSync(resolve(process.cwd(), file), "utf8")) };
+}
+
+const question = (extra = {}) => ({
+  id: 3, kind: "chance", state: "open", player: "Ada", pile_size: 3, deck_size: 40,
+  range: { low: 0, high: 1 }, seconds: null, answered: 12, students: 30, hold: true,
+  truth: { fraction: "3/8", value: 0.375 }, ...extra,
+});
+
+const card = (extra = {}) => ({
+  url: "http://10.0.0.2:5000/tok/", qr: "<svg></svg>", local: false, voters: 0,
+  projector: "http://10.0.0.2:5000/ptok/projector/", locked: false, leaderboard: false,
+  forced: false, question: { state: "none" },
+  students: [
+    { name: "Lina", seat: null, here: true, answered: true, total: 412, key: "k1" },
+    { name: "Max", seat: null, here: false, answered: false, total: 0, key: "k2" },
+  ],
+  seats: [{ seat: 0, name: "Ada", bot: false, open: false, holder: null }],
+  ...extra,
+});
+
+let host;
+let sent;
+let room;
+let tr;
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  host = document.createElement("div");
+  document.body.appendChild(host);
+  sent = [];
+  tr = translator(null);
+  room = mountRoomCard(host, { send: (intent, extra) => sent.push({ intent, ...extra }), uid: "w", words: () => tr });
+});
+
+const $ = (sel) => host.querySelector(sel);
+const names = () => [...host.querySelectorAll(".borsen-room-student-name")].map((n) => n.textContent);
+
+describe("the teacher's join card", () => {
+  test("asks each kind of question; no question on a forced move or while one is open", () => {
+    room.update(card());
+    const asks = [...host.querySelectorAll('[data-do="ask"]')];
+    expect(asks.map((b) => b.textContent)).toEqual([
+      "Ask: chance", "Ask: count", "Ask: expected cards", "Ask: draw or bank",
+    ]);
+    expect(asks.every((b) => !b.disabled)).toBe(true);
+    expect($('[data-do="reveal"]').disabled).toBe(true);
+    asks[1].click();
+    expect(sent).toEqual([{ intent: "room", do: "ask", kind: "count" }]);
+    room.update(card({ forced: true }));
+    expect([...host.querySelectorAll('[data-do="ask"]')].every((b) => b.disabled)).toBe(true);
+    $('[data-do="ask"]').click();
+    expect(sent).toHaveLength(1);
+    room.update(card({ question: question() }));
+    expect([...host.querySelectorAll('[data-do="ask"]')].every((b) => b.disabled)).toBe(true);
+    $('[data-do="reveal"]').click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "reveal" });
+  });
+
+  test("the question with its answer for the teacher, and who has answered", () => {
+    room.update(card({ question: question() }));
+    expect($(".borsen-room-question").hidden).toBe(false);
+    expect($(".borsen-room-q-text").textContent).toBe("What is the chance that the next card Ada draws is accepted?");
+    expect($(".borsen-room-q-line").textContent).toBe("Answer: 3/8 = 0.375 = 37.5% · 12 of 30 answered");
+    expect(names()).toEqual(["Lina", "Max (away)"]);
+    const marks = [...host.querySelectorAll(".borsen-room-students li")].map((li) => Boolean(li.querySelector(".borsen-room-answered")));
+    expect(marks).toEqual([true, false]);
+    expect($(".borsen-room-answered").getAttribute("aria-label")).toBe("answered");
+    expect($(".borsen-room-total").textContent).toBe("412 points");
+    tr = translator(speech("nn"));
+    room.update(card({ question: question({ state: "revealed", mean_error: 0.1 }) }));
+    expect($(".borsen-room-q-line").textContent).toBe(
+      "Svar: 3/8 = 0,375 = 37,5\u00a0% · 12 av 30 har svart · vist · Klassen bomma med 10 prosentpoeng i snitt.",
+    );
+    expect(teacherQuestionLine(question({ kind: "count", truth: { value: 12 } }))).toBe("Answer: 12 · 12 of 30 answered");
+  });
+
+  test("lock and the leaderboard are toggles with aria-pressed; the keyboard stays on them", () => {
+    room.update(card());
+    const lock = $('[data-fid="lock"]');
+    expect(lock.getAttribute("aria-pressed")).toBe("false");
+    lock.focus();
+    lock.click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "lock" });
+    room.update(card({ locked: true }));
+    expect($('[data-fid="lock"]').getAttribute("aria-pressed")).toBe("true");
+    expect(document.activeElement).toBe($('[data-fid="lock"]'));
+    $('[data-fid="lock"]').click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "unlock" });
+    $('[data-fid="board"]').click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "leaderboard", on: true });
+    room.update(card({ leaderboard: true }));
+    expect($('[data-fid="board"]').getAttribute("aria-pressed")).toBe("true");
+    $('[data-fid="board"]').click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "leaderboard", on: false });
+  });
+
+  test("rename inline: the field keeps what is typed through updates; Enter sends it", () => {
+    room.update(card());
+    $('[data-local="rename"][data-key="k1"]').click();
+    const field = $(".borsen-room-rename-field");
+    expect(field.value).toBe("Lina");
+    expect(field.getAttribute("aria-label")).toBe("New name for Lina");
+    expect(document.activeElement).toBe(field);
+    field.value = "Lina  B";
+    room.update(card({ voters: 3 })); // the card redraws while the teacher types
+    expect($(".borsen-room-rename-field").value).toBe("Lina  B");
+    expect(document.activeElement).toBe($(".borsen-room-rename-field"));
+    $(".borsen-room-rename").dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    expect(sent).toEqual([{ intent: "room", do: "rename", student: "k1", name: "Lina B" }]);
+    expect($(".borsen-room-rename")).toBeNull();
+    expect(document.activeElement).toBe($('[data-fid="rename-k1"]'));
+    // Escape cancels without sending.
+    $('[data-local="rename"][data-key="k2"]').click();
+    $(".borsen-room-rename-field").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect($(".borsen-room-rename")).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
+  test("remove asks once more; Cancel sends nothing", () => {
+    room.update(card());
+    $('[data-local="remove"][data-key="k2"]').click();
+    expect($(".borsen-room-sure").textContent).toBe("Remove Max from the class?");
+    expect(document.activeElement).toBe($('[data-fid="remove-no-k2"]'));
+    $('[data-fid="remove-no-k2"]').click();
+    expect(sent).toEqual([]);
+    expect($(".borsen-room-sure")).toBeNull();
+    $('[data-local="remove"][data-key="k2"]').click();
+    $('[data-do="remove"]').click();
+    expect(sent).toEqual([{ intent: "room", do: "remove", student: "k2" }]);
+  });
+
+  test("the projector link, and the full-screen code opens the projector page with the code", () => {
+    room.update(card());
+    expect($(".borsen-room-projector").hidden).toBe(false);
+    expect($(".borsen-room-projector-link").href).toBe("http://10.0.0.2:5000/ptok/projector/");
+    expect($(".borsen-room-projector-link").textContent).toBe("Open the projector page");
+    expect($(".borsen-room-code").href).toBe("http://10.0.0.2:5000/ptok/projector/#code");
+    room.update(card({ projector: undefined }));
+    expect($(".borsen-room-projector").hidden).toBe(true);
+    // The seat buttons still send as before.
+    $('[data-room="open_seat"]').click();
+    expect(sent).toEqual([{ intent: "open_seat", seat: 0 }]);
+  });
+});
