@@ -401,11 +401,17 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         port: int = 0,
         address: str | None = None,
         max_students: int = 60,
+        **lesson,
     ):
         """Open a class: serve a page where students join this game from their own phones,
+        answer the questions the teacher poses (``room.ask("chance")``, ``room.reveal()``),
         vote (guess first) and play the seats the teacher opens. Returns the
         :class:`~borsen_widget.jupyter.classroom.room.Classroom` (``room.url``,
-        ``room.students``, ``room.votes``, ``room.open_seats()``, ``room.stop()``).
+        ``room.projector_url``, ``room.students``, ``room.record``, ``room.scores``,
+        ``room.open_seats()``, ``room.rename()``, ``room.remove()``, ``room.lock()``,
+        ``room.stop()``). ``lesson``: ``record="lesson-3.jsonl"`` appends the lesson's record
+        to that file as it goes, ``resume="lesson-3.jsonl"`` carries a recorded lesson on,
+        ``leaderboard=True`` shows names and scores on the projector (off by default).
 
         The server runs on this kernel's own event loop and listens on ``host``: this computer
         only (``"127.0.0.1"``) unless the teacher names another, e.g. ``"0.0.0.0"`` for the
@@ -418,7 +424,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         if self._room is not None:
             self._room.stop()
         self._room = Classroom(
-            self, host=host, port=port, address=address, max_students=max_students
+            self, host=host, port=port, address=address, max_students=max_students, **lesson
         )
         return self._room
 
@@ -461,6 +467,14 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
             shown = self._version
             try:
                 if self.heard_language(content):  # the page said which language it shows
+                    return
+                if isinstance(content, dict) and content.get("intent") == "room":
+                    # The join card's buttons (ask, reveal, lock, rename, ...): the room's.
+                    if self.room is None:
+                        raise BadMessage(
+                            "No class is open on the students' phones; nothing changed."
+                        )
+                    self.room.card_request(content)
                     return
                 self.handle(read_request(content, version=self._version))
             except BadMessage as error:

@@ -93,7 +93,8 @@ class Vote:
         kind = data.get("kind")
         out = {
             "on": True,
-            "asking": kind in ("choice", "forced"),
+            # No question on a forced move (an empty pile must be drawn on): nothing to decide.
+            "asking": kind == "choice",
             "kind": kind,
             "decision": data.get("decision"),
             "version": data.get("version"),

@@ -27,46 +27,59 @@ students and pages, each refused politely; the server serves four fixed files fr
 the WebSocket, nothing else (no file and no code access). ``room.stop()``, ``w.close()`` or the
 kernel's end stop it; ``room.stop()`` tells every page the class has ended.
 
+A lesson that measures learning (issue 22): the teacher poses questions about the position on
+the table (``room.ask("chance")``, or the join card's buttons), the phones answer, ``room.
+reveal()`` shows the exact answer, the class's answers and each student's points; the
+projector page (its own address) shows the table and the question but never the answer before
+the reveal; ``room.record`` keeps every question, answer and reveal (a file with
+``record=``/``resume=``); the teacher renames, removes and locks out.
+
 :class:`Classroom` is the teacher's handle and the server's one partner; it keeps the pages in
 step and owns a part for each job: :class:`~.sessions.Sessions` (students, pages, token and
-limits), :class:`~.seats.Seats` (who holds which seat, and their moves) and
-:class:`~.questions.Questions` (the vote, and the kinds of question to come).
+limits), :class:`~.seats.Seats` (who holds which seat, and their moves),
+:class:`~.questions.Questions` (the guess-first vote), :class:`~.asking.Asking` (the posed
+questions and the lesson's record), :class:`~.projector.Projector` (the projector's pages) and
+:class:`~.assets.Files` (the pages' files).
+
+Why one module of this size: every job above has its own module, and what stays here is the
+glue that keeps the screens in step (a change in one part tells the pages, the projector and
+the teacher's card what the other parts now say), which has to see all the parts at once;
+split across modules it would have to reach into the others' private state.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
-import pathlib
 import sys
 from collections.abc import Callable
 
 from ...engine.errors import quote
-from ...i18n import LANGUAGES, N_, pick_language, translator
+from ...i18n import N_, pick_language, translator
 from ..language import PAGE_LANGUAGE
 from ..protocol import STUDENT_INTENTS, BadMessage, read_request, request_id
+from .asking import Asking
+from .assets import Files
 from .card import card_data, card_html, qr_svg
+from .lesson import Lesson
+from .names import fold
+from .options import check_options
+from .projector import Projector
 from .questions import Questions
+from .record import Record
 from .seats import Seats
 from .sessions import FRAME_LIMIT, Page, Sessions, Student, dumps
-from .speech import Views, ended, page_html, refusal, widget_language
+from .speech import Views, ended, refusal, widget_language
 
 __all__ = ["Classroom"]
 
 log = logging.getLogger("borsen_widget.classroom")
 
-#: How often the seats, the students and the vote count are sent at most (a burst of 200
-#: joins or votes makes one update, not 200).
+#: How often the seats, the students and the counts of votes and answers are sent at most: the
+#: first change at once, the next ones of a burst together (200 joins make a few updates).
 SUMMARY_DELAY = 0.1
-#: The files the server serves, from memory: the page and what it loads (built by `make js`).
-ASSETS = {
-    "": ("student.html", "text/html; charset=utf-8"),
-    "student.js": ("student.js", "text/javascript; charset=utf-8"),
-    "student.css": ("student.css", "text/css; charset=utf-8"),
-    "widget.css": ("widget.css", "text/css; charset=utf-8"),
-}
-STATIC = pathlib.Path(__file__).resolve().parents[1] / "static"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -95,6 +108,9 @@ class Classroom:
         port: int = 0,
         address: str | None = None,
         max_students: int = 60,
+        record: str | None = None,
+        resume: str | None = None,
+        leaderboard: bool = False,
     ):
         if sys.platform == "emscripten":
             raise RuntimeError(
@@ -102,18 +118,15 @@ class Classroom:
                 " Python running inside the browser) cannot run one. Open the notebook in "
                 "JupyterLab on a computer (pip install borsen_widget) to start a class."
             )
-        if not isinstance(host, str) or not host:
-            raise ValueError(f"host must be an address such as '127.0.0.1', not {host!r}")
-        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-            raise ValueError(
-                f"port must be a number from 0 (any free port) to 65535, not {quote(port)}"
-            )
-        if isinstance(max_students, bool) or not isinstance(max_students, int):
-            raise ValueError(f"max_students must be a whole number, not {quote(max_students)}")
-        if not 1 <= max_students <= 1000:
-            raise ValueError(f"max_students must be from 1 to 1000, not {quote(max_students)}")
-        if address is not None and (not isinstance(address, str) or not address.strip()):
-            raise ValueError(f"address must be the host name or address students type: {address!r}")
+        check_options(
+            host=host,
+            port=port,
+            address=address,
+            max_students=max_students,
+            record=record,
+            resume=resume,
+            leaderboard=leaderboard,
+        )
         loop = _running_loop()
         if loop is None:
             raise RuntimeError(
@@ -129,14 +142,29 @@ class Classroom:
         self._seats = Seats(widget, self._sessions)
         self._questions = Questions(widget, self._on_figures)
         self._views = Views(widget, self._seats)
-        self._assets = self._load_assets()
+        # The lesson: posed questions, answers, scores, the record (a file with record= or
+        # resume=, appended as it goes).
+        if resume is not None:
+            lesson = Lesson.resume(fold, resume)
+        else:
+            lesson = Lesson(fold, record)
+            lesson.start(players=list(widget.names))
+        self._asking = Asking(widget, lesson, loop, self._asked)
+        self._seats.hold = self._asking.holds
+        self._projector = Projector()
+        self._leaderboard = leaderboard
+        self._files = Files()
         self._summary_timer: asyncio.TimerHandle | None = None
+        self._summary_sent = 0.0
         self._running = True
         self._server = serve(self, host, port, frame_limit=FRAME_LIMIT)
         self.host = host
         self.port = self._server.port
         #: The join address, with its token: what the QR code holds.
         self.url = join_address(host, self.port, self._sessions.token, address)
+        #: The projector page's address (its own token: the join address does not open it).
+        self.projector_url = join_address(host, self.port, self._projector.token, address)
+        self.projector_url += "projector/"
         self._local = is_loopback(host)
         try:
             self._qr = qr_svg(self.url, translator(widget_language(widget)))
@@ -203,6 +231,8 @@ class Classroom:
             self._summary_timer.cancel()
             self._summary_timer = None
         self._sessions.end(ended)
+        self._projector.end(ended(widget_language(self._widget)))
+        self._asking.stop()
         self._server.stop()
         widget = self._widget
         with contextlib.suppress(ValueError):
@@ -229,11 +259,14 @@ class Classroom:
         return self._running and self._sessions.is_token(token)
 
     def asset(self, name: str, languages=()) -> tuple[bytes, str] | None:
-        """One of the page's files, from memory: ``(body, content type)``, or None; the page
-        itself in the first of ``languages`` (the browser's) the package speaks."""
-        if name == "":
-            return self._pages[pick_language(list(languages))]
-        return self._assets.get(name)
+        """One of the student page's files, from memory: ``(body, content type)``, or None;
+        the page itself in the first of ``languages`` (the browser's) the package speaks."""
+        return self._files.student(name, languages)
+
+    def projector_asset(self, name: str) -> tuple[bytes, str] | None:
+        """One of the projector page's files, from memory (the page in the teacher's
+        language), or None."""
+        return self._files.projector(name, widget_language(self._widget))
 
     def page_opened(
         self,
@@ -277,6 +310,8 @@ class Classroom:
             if intent in ("claim", "leave"):
                 self._seats.student_request(student, content)
                 self._changed()
+            elif intent == "answer":
+                self._answer(student, content)
             else:
                 self._play(student, content)
         except BadMessage as error:
@@ -303,10 +338,13 @@ class Classroom:
         student = self._sessions.join(page, content)
         if student is None:
             return  # a session this class does not know: the page asks for a name again
+        # The lesson's learner: the same name after a crash or a full class is the same one.
+        self._asking.lesson.learner_for(student.session, student.name)
         # A page that (re)joins gets the whole class at once, then its own line.
         page.send(self._views.message(page))
         page.send(self._room_message())
         page.send(self._questions.message())
+        page.send(self._question_message())
         self._send_you(student)
         self._summary_soon()
 
@@ -330,21 +368,15 @@ class Classroom:
         if page is None:
             return
         you = {"type": "you", "name": student.name, "seat": self._seats.of(student)}
+        lesson = self._asking.lesson
+        learner = lesson.of_session(student.session)
+        current = lesson.current
+        if learner is not None:
+            you["mine"] = None if current is None else current.result(learner.key)
+            you["scores"] = lesson.scores_of(learner)
         page.send(dumps({**you, **self._questions.answers_of(student)}))
         if page.view_key != self._views.key(page, sent=False):
             page.send(self._views.message(page))  # a new seat: the log now says "you" for it
-
-    def _send_card(self) -> None:
-        if self._running:
-            self._widget.room_card = card_data(
-                self.url,
-                self._qr,
-                local=self._local,
-                students=self._seats.roll(),
-                max_students=self._sessions.max_students,
-                seats=self._seats.for_screen(),
-                voters=self._questions.answered(),
-            )
 
     # ------------------------------------------------------------------ keeping in step
 
@@ -353,20 +385,34 @@ class Classroom:
         if not self._running:
             return
         self._sessions.broadcast(self._room_message())
+        self._projector.send(self._room_message())
         for student in self._sessions:
             self._send_you(student)
         self._send_card()
 
     def _summary_soon(self) -> None:
-        """Students came, went or voted: the counts follow within SUMMARY_DELAY, once."""
-        if self._summary_timer is None and self._running:
-            self._summary_timer = self._loop.call_later(SUMMARY_DELAY, self._send_summary)
+        """Students came, went, voted or answered: the counts follow at once, unless they were
+        sent less than SUMMARY_DELAY ago (a burst): then once, when that time is up."""
+        if self._summary_timer is not None or not self._running:
+            return
+        wait = self._summary_sent + SUMMARY_DELAY - self._loop.time()
+        if wait <= 0:
+            self._send_summary()
+        else:
+            self._summary_timer = self._loop.call_later(wait, self._send_summary)
 
     def _send_summary(self) -> None:
         self._summary_timer = None
         if not self._running:
             return
-        self._sessions.broadcast(self._room_message())
+        self._summary_sent = self._loop.time()
+        room = self._room_message()
+        self._sessions.broadcast(room)
+        self._projector.send(room)
+        if self._asking.lesson.open is not None:
+            question = self._question_message()
+            self._sessions.broadcast(question)
+            self._projector.send(question)
         self._send_class()
         self._send_card()
 
@@ -375,6 +421,9 @@ class Classroom:
         if not self._running:
             return
         self._sessions.broadcast_in(self._views.message, key=self._views.key)
+        if len(self._projector):
+            self._projector.send(self._projector_view())
+        self._asking.followed()  # a chance question's card, drawn now: its outcome
         if self._seats.prune():
             self._changed()
         self._summary_soon()  # a new decision clears the votes: the card's count follows
@@ -401,12 +450,232 @@ class Classroom:
         if news.new:
             for student in self._sessions:
                 self._send_you(student)  # a new decision clears each student's vote
+            self._send_card()  # and the card's count of votes
 
-    # ------------------------------------------------------------------ files
+    # ------------------------------------------------------------------ the lesson
 
-    def _load_assets(self) -> dict[str, tuple[bytes, str]]:
-        """The page's files, read once: the server never opens a file by a name it was sent.
-        The page itself is kept in each language (its title and no-JavaScript line)."""
-        assets = {name: ((STATIC / f).read_bytes(), kind) for name, (f, kind) in ASSETS.items()}
-        self._pages = {lang: (page_html(assets[""][0], lang), assets[""][1]) for lang in LANGUAGES}
-        return assets
+    # -- the lesson: questions, answers, scores
+
+    def ask(self, kind: str, *, seconds: int | None = None, hold: bool = True) -> dict:
+        """Pose a question about the decision on the table to every phone: ``"chance"`` (the
+        chance the next card is accepted), ``"count"`` (how many cards left would be
+        accepted), ``"expected"`` (the cards this turn banks on average if the player draws
+        once more) or ``"choice"`` (draw or bank). It stays open until :meth:`reveal` or
+        ``seconds`` run out; meanwhile the bots wait and (``hold``) so does the seat to act.
+        Returns the question as the teacher sees it (with its exact answer)."""
+        self._asking.ask(kind, seconds=seconds, hold=hold)
+        self._asked()
+        return self.question
+
+    def reveal(self) -> dict:
+        """Reveal the open question: every phone and the projector show the exact answer and
+        the class's answers; each student sees their own error and points."""
+        self._asking.reveal()
+        self._asked()
+        return self.question
+
+    @property
+    def question(self) -> dict:
+        """The question on the table, as the teacher sees it (``{"state": "none"}``: none)."""
+        return self._asking.data(students=len(self._sessions), teacher=True)
+
+    @property
+    def record(self) -> Record:
+        """The lesson's record: a row per answer (see :class:`~.record.Record`:
+        ``.to_csv(path)`` with pseudonyms, ``.frame()``, the charts)."""
+        return Record(self._asking.lesson)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each student's total points so far, by name."""
+        lesson = self._asking.lesson
+        totals = lesson.totals()
+        return {x.name: totals.get(x.key, 0) for x in lesson.learners.values() if not x.removed}
+
+    @property
+    def leaderboard(self) -> bool:
+        """Whether the projector shows the top scores with names (off by default)."""
+        return self._leaderboard
+
+    @leaderboard.setter
+    def leaderboard(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise ValueError(f"leaderboard must be True or False, not {quote(on)}")
+        self._leaderboard = on
+        self._projector.send(self._board())
+        self._send_card()
+
+    # -- moderation
+
+    def rename(self, student: str, name: str) -> None:
+        """Give the student called ``student`` the name ``name`` (an unsuitable name)."""
+        found = self._student_named(student)
+        self._sessions.rename(found, name)
+        self._asking.lesson.renamed(found.session, found.name)
+        self._changed()
+
+    def remove(self, student: str) -> None:
+        """Remove the student called ``student``: their page is closed and their session ends
+        (their answers stay in the record)."""
+        found = self._student_named(student)
+        seat = self._seats.of(found)
+        if seat is not None:
+            self._seats.take_back((seat,))
+        self._asking.lesson.removed(found.session)
+        self._sessions.remove(found)
+        self._changed()
+
+    def lock(self) -> None:
+        """Close the class to new students (those who joined may still come back)."""
+        self._sessions.lock()
+        self._send_card()
+
+    def unlock(self) -> None:
+        """Open the class to new students again."""
+        self._sessions.unlock()
+        self._send_card()
+
+    @property
+    def locked(self) -> bool:
+        return self._sessions.locked
+
+    def _student_named(self, name: str):
+        found = self._sessions.named(str(name))
+        if found is None:
+            here = ", ".join(self._sessions.names) or "nobody has joined yet"
+            raise ValueError(f"no student is named {name!r} ({here})")
+        return found
+
+    def _board(self) -> str:
+        """The leaderboard for the projector: the top ten totals with names, when it is on."""
+        if not self._leaderboard:
+            return Projector.board(False, [])
+        rows = sorted(self.scores.items(), key=lambda item: (-item[1], item[0]))[:10]
+        return Projector.board(True, [{"name": n, "total": t} for n, t in rows])
+
+    def _roll(self) -> list[dict]:
+        """The join card's students, each with whether they answered and their total."""
+        lesson = self._asking.lesson
+        totals = lesson.totals()
+        out = []
+        for entry, student in zip(self._seats.roll(), self._sessions, strict=True):
+            learner = lesson.of_session(student.session)
+            out.append(
+                {
+                    **entry,
+                    "key": student.name,
+                    "answered": self._asking.answered(learner),
+                    "total": 0 if learner is None else totals.get(learner.key, 0),
+                }
+            )
+        return out
+
+    # ------------------------------------------------------------------ the projector
+
+    def is_projector_token(self, token: str) -> bool:
+        """Whether ``token`` is the projector page's (compared in constant time)."""
+        theirs = token.encode("utf-8", "replace")
+        return self._running and hmac.compare_digest(theirs, self._projector.token.encode())
+
+    def projector_opened(self, send: Callable[[str], None], close: Callable[[int, str], None]):
+        """A projector page connected: it gets the whole class at once (or is refused)."""
+        if not self._running:
+            close(1001, "the class has ended")
+            return None
+        language = widget_language(self._widget)
+        first = [
+            Projector.speech(language),
+            self._projector_view(),
+            self._room_message(),
+            self._question_message(),
+            self._board(),
+            dumps({"type": "join", "url": self.url, "qr": self._qr}),
+        ]
+        return self._projector.opened(send, close, first)
+
+    def projector_closed(self, screen) -> None:
+        self._projector.closed(screen)
+
+    def _projector_view(self) -> str:
+        return dumps({"type": "view", "view": self._views.view(widget_language(self._widget))})
+
+    # ------------------------------------------------------------------ the join card
+
+    def card_request(self, content: dict) -> None:
+        """A button of the teacher's join card (``{"intent": "room", "do": ...}``); one that
+        does not fit raises BadMessage with a polite text."""
+        if not isinstance(content, dict) or any(
+            k not in ("intent", "do", "kind", "on", "student", "name", "id", "version")
+            for k in content
+        ):
+            raise BadMessage("A message from this page had unknown fields; nothing changed.")
+        do = content.get("do")
+        try:
+            if do == "ask":
+                self.ask(content.get("kind"))
+            elif do == "reveal":
+                self.reveal()
+            elif do == "lock":
+                self.lock()
+            elif do == "unlock":
+                self.unlock()
+            elif do == "leaderboard":
+                self.leaderboard = content.get("on") is True
+            elif do == "rename":
+                self.rename(str(content.get("student")), content.get("name"))
+            elif do == "remove":
+                self.remove(str(content.get("student")))
+            else:
+                raise BadMessage("A message from this page was not understood; nothing changed.")
+        except ValueError as error:
+            raise BadMessage("That could not be done: {reason}", reason=str(error)) from None
+
+    # ------------------------------------------------------------------ telling the screens
+
+    def _answer(self, student: Student, content: dict) -> None:
+        learner = self._asking.lesson.of_session(student.session)
+        if learner is None:  # cannot happen: a joined student is a learner
+            raise BadMessage("Join the class first: type your name.")
+        self._asking.answer(learner, content)
+        self._send_you(student)
+        self._summary_soon()  # the counts of answers follow (at once, or with the burst)
+
+    def _question_message(self) -> str:
+        return dumps({"type": "question", "question": self._question_data()})
+
+    def _question_data(self) -> dict:
+        return self._asking.data(students=len(self._sessions))
+
+    def _send_card(self) -> None:
+        if self._running:
+            card = card_data(
+                self.url,
+                self._qr,
+                local=self._local,
+                students=self._roll(),
+                max_students=self._sessions.max_students,
+                seats=self._seats.for_screen(),
+                voters=self._questions.answered(),
+            )
+            card.update(
+                question=self.question,
+                projector=self.projector_url,
+                locked=self._sessions.locked,
+                leaderboard=self._leaderboard,
+                asking=self._asking.can_ask(),
+            )
+            self._widget.room_card = card
+
+    def _asked(self) -> None:
+        """A question was posed or revealed: every page, the projector and the card now,
+        and each student's own line (their answer, and after the reveal their points)."""
+        if not self._running:
+            return
+        question = self._question_message()
+        self._sessions.broadcast(question)
+        self._projector.send(question)
+        for student in self._sessions:
+            self._send_you(student)
+        if self._leaderboard:
+            self._projector.send(self._board())
+        self._send_card()

@@ -12,6 +12,8 @@ here either raises before it changes anything or completes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...i18n import N_
 from ..protocol import BadMessage, Request
 from .sessions import Sessions, Student
@@ -28,6 +30,8 @@ class Seats:
         self._sessions = sessions
         self._open: set[int] = set()
         self._holders: dict[int, str] = {}  # seat → session
+        #: Whether the seat to act waits (a question about its move is open: the room's).
+        self.hold: Callable[[], bool] = lambda: False
 
     # -- reading
 
@@ -213,6 +217,11 @@ class Seats:
                 "It is {player}'s turn, not {seat}'s: wait for your turn.",
                 player=names[game.current_player],
                 seat=names[seat],
+            )
+        if self.hold():
+            raise BadMessage(
+                "Wait: the class is answering a question about this move; your teacher "
+                "reveals it first."
             )
         with widget.hold_sync():
             widget.handle(request)

@@ -1,0 +1,195 @@
+"""The lesson's record as a teacher reads and exports it: ``room.record``.
+
+One row per answer (the last answer each student gave to each question): the question's number
+and kind, the public position it was about, the exact answer, the student's answer, when it
+came, its error and points once revealed, and whether the card was then accepted. Rows are
+plain dicts; :meth:`Record.frame` makes a pandas DataFrame where pandas is installed.
+
+**Names stay in the room.** :meth:`Record.to_csv` writes pseudonyms (``S01``, ``S02``, … in the
+order students first joined) instead of names unless asked (``names=True``): a Norwegian school
+should not export children's names without need (the GDPR's data minimisation). ``rows`` and
+the teacher's own screens show the names.
+
+Two charts tell whether the lesson worked: :meth:`Record.calibration_chart` (of all the times
+students said about 70 %, how often was the card accepted?) and :meth:`Record.error_chart`
+(the class's mean error on each question, in order: it should fall).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+from ...i18n import translator
+from .lesson import Lesson
+from .scoring import error_of, points
+
+__all__ = ["COLUMNS", "Record"]
+
+#: The columns of a row, in order.
+COLUMNS = (
+    "question",
+    "kind",
+    "student",
+    "answer",
+    "truth",
+    "truth_exact",
+    "error",
+    "points",
+    "seconds",
+    "revealed",
+    "accepted",
+    "player",
+    "pile",
+    "deck",
+)
+
+
+class Record(Sequence):
+    """The lesson's answers as rows (a sequence of dicts, :data:`COLUMNS`), read live from
+    the lesson: each access sees every answer so far."""
+
+    def __init__(self, lesson: Lesson):
+        self._lesson = lesson
+
+    def _rows(self, names: bool = True) -> list[dict]:
+        lesson = self._lesson
+        rows = []
+        for q in lesson.questions:
+            truth = q.truth.to_dict()
+            # A decimal for spreadsheets (which read "3/8" as a date), the fraction beside it.
+            shown_truth = truth.get("action", truth.get("value"))
+            exact_truth = truth.get("action", truth.get("fraction", truth.get("value")))
+            for key, (value, after) in q.answers.items():
+                learner = lesson.learners[key]
+                error = error_of(value, q.truth) if q.revealed else None
+                rows.append(
+                    {
+                        "question": q.number,
+                        "kind": q.kind,
+                        "student": learner.name if names else learner.pseudonym,
+                        "answer": _text(value),
+                        "truth": shown_truth,
+                        "truth_exact": exact_truth,
+                        "error": None if error is None else float(error),
+                        "points": points(value, q.truth) if q.revealed else None,
+                        "seconds": after,
+                        "revealed": q.revealed,
+                        "accepted": q.outcome,
+                        "player": q.position.get("player_name"),
+                        "pile": len(q.position.get("pile", ())),
+                        "deck": q.position.get("deck_size"),
+                    }
+                )
+        return rows
+
+    # -- a sequence of rows
+
+    def __len__(self) -> int:
+        return sum(len(q.answers) for q in self._lesson.questions)
+
+    def __getitem__(self, index):
+        return self._rows()[index]
+
+    def __iter__(self) -> Iterator[dict]:
+        return iter(self._rows())
+
+    @property
+    def rows(self) -> list[dict]:
+        """Every answer as a row, with the students' names."""
+        return self._rows()
+
+    @property
+    def events(self) -> list[dict]:
+        """Every event of the lesson as it was recorded (the record file's lines)."""
+        return list(self._lesson.events)
+
+    def frame(self, names: bool = True):
+        """The rows as a pandas DataFrame (pandas is needed: ``pip install pandas``)."""
+        import pandas as pd
+
+        return pd.DataFrame(self._rows(names), columns=list(COLUMNS))
+
+    def to_csv(self, path: str | os.PathLike, *, names: bool = False) -> str:
+        """Write the rows to ``path`` as CSV (UTF-8 with a byte-order mark, so a spreadsheet
+        reads the ø and å), pseudonyms instead of names unless ``names=True``. Returns the
+        path."""
+        path = os.fspath(path)
+        with open(path, "w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
+            writer.writeheader()
+            for row in self._rows(names):
+                writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        return path
+
+    # -- display
+
+    def __repr__(self) -> str:
+        return f"<Record: {len(self)} answers to {len(self._lesson.questions)} questions>"
+
+    def _repr_html_(self) -> str:
+        try:
+            return self.frame()._repr_html_()
+        except ImportError:  # no pandas: a plain table
+            import html
+
+            head = "".join(f"<th>{c}</th>" for c in COLUMNS)
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in COLUMNS) + "</tr>"
+                for r in self._rows()
+            )
+            return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    # -- charts
+
+    def calibration_chart(self, language: str | None = None):
+        """How well the class's chances matched what happened: for each tenth of stated
+        chance, how often the card was then accepted (and the exact chance), against the
+        diagonal of perfect calibration."""
+        from ...sim.charts import Chart
+
+        tr = translator(language)
+        rows = self._lesson.calibration()
+        chart = Chart(
+            tr.gettext("Calibration: the chances the class said, and what happened"),
+            x=tr.gettext("The chance students said"),
+            y=tr.gettext("How often the card was accepted"),
+            x_domain=(0, 1),
+            y_domain=(0, 1),
+            language=language,
+        )
+        chart.line([0, 1], [0, 1], label=tr.gettext("Perfect calibration"), dash=True, color="grey")
+        if rows:
+            said = [r["said"] for r in rows]
+            accepted = [r["accepted"] for r in rows]
+            exact = [r["exact"] for r in rows]
+            chart.line(said, accepted, label=tr.gettext("Accepted"), points=True)
+            chart.line(said, exact, label=tr.gettext("Exact chance"), points=True)
+        return chart
+
+    def error_chart(self, language: str | None = None):
+        """The class's mean error on each revealed question, in order, as a share of the worst
+        possible answer (0 = every answer exact): if the lesson works, it falls."""
+        from ...sim.charts import Chart
+
+        tr = translator(language)
+        rows = self._lesson.mean_share_by_question()
+        chart = Chart(
+            tr.gettext("The class's mean error, question by question"),
+            x=tr.gettext("Question"),
+            y=tr.gettext("Mean error (share of the worst possible)"),
+            y_domain=(0, 1),
+            language=language,
+        )
+        if rows:
+            chart.line([r[0] for r in rows], [r[2] for r in rows], points=True)
+        return chart
+
+
+def _text(value) -> str | int | float:
+    """An answer for a row: a number as a decimal (the record's events keep it exactly)."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
