@@ -6,6 +6,7 @@
 //   student.js, student.css, student.html: the students' page of a class (w.classroom()),
 //               whose table is drawn by the same source (js/src/table.js) as the widget's
 //   projector.js, projector.css, projector.html: a class's projector page (read-only)
+//   card.js     the join card of a class in a cell of its own (`room` shown), live
 // Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
@@ -33,6 +34,7 @@ for (const [entry, out] of [
   ["src/panel-widget.js", "panel.js"],
   ["src/editor.js", "editor.js"],
   ["src/student.js", "student.js"],
+  ["src/card-widget.js", "card.js"],
   ["src/projector.js", "projector.js"],
 ]) {
   await build({ ...common, entryPoints: [entry], outfile: path.join(outdir, out), format: "esm", target: "es2020" });
@@ -46,5 +48,5 @@ for (const page of ["student.html", "projector.html"]) {
 }
 const built =
   "{widget.js,panel.js,widget.css,editor.js,editor.css,student.js,student.css,student.html," +
-  "projector.js,projector.css,projector.html}";
+  "projector.js,projector.css,projector.html,card.js}";
 console.log(`built ${path.relative(process.cwd(), outdir) || "."}/${built}`);

@@ -445,3 +445,28 @@ def test_the_teacher_renames_removes_and_locks_from_python_and_from_the_card():
         room.stop()
 
     run(scenario)
+
+
+def test_the_join_card_shown_in_a_cell_is_live_and_says_when_the_class_has_ended():
+    """Today's class: the card shown as its own output was a frozen snapshot ("nobody yet"
+    after students joined; the code still shown after stop())."""
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        bundle = room._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        (card,) = list(room._cards)  # noqa: SLF001
+        assert card.card["count"] == 0
+        a = await Client.open(room)
+        await a.join("Lina")
+        await settle()
+        assert [s["name"] for s in card.card["students"]] == ["Lina"]
+        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])  # noqa: SLF001
+        assert card.card["question"]["state"] == "open" and card.notice == {}
+        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])  # noqa: SLF001
+        assert "still open" in card.notice["text"]  # told on the card; nothing changed
+        room.stop()
+        assert card.card == {"ended": True} and "url" not in card.card
+
+    run(scenario)

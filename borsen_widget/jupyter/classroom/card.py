@@ -1,8 +1,9 @@
 """The join card: the class's address and its QR code, for the projector.
 
 Two forms of it: :func:`card_data`, what the widget's card shows (``w.room_card``: the address,
-the code, who joined and holds which seat, how many voted), and :func:`card_html`, the card as
-a notebook cell shows ``room``.
+the code, who joined and holds which seat, how many voted), and :class:`ClassCard`, the same
+card live in a cell of its own (``room`` shown in a notebook); :func:`card_html` is its text
+where no widget can be shown.
 
 The QR code is drawn by segno (pure Python) as an SVG, dark modules on white in every theme
 (a phone's camera needs the contrast), with the quiet zone the standard asks for.
@@ -12,7 +13,13 @@ from __future__ import annotations
 
 import html
 
+import anywidget
+import traitlets
+
 from ...i18n import Translator, translator
+from ..language import Speaking
+from ..protocol import BadMessage
+from ..widget import STATIC
 
 #: Modules of white space around the code (ISO/IEC 18004 asks for 4).
 QUIET_ZONE = 4
@@ -102,3 +109,32 @@ def card_html(
         f"</div><div>{joined}</div>"
         f'<div style="opacity:.75;margin-top:.4em">{where}</div></div></div>'
     )
+
+
+class ClassCard(Speaking, anywidget.AnyWidget):
+    """The join card as a widget of its own (``room`` shown in a cell), live: the room keeps
+    its ``card`` in step, and once the class has ended it says so instead of showing the
+    address and the code. Its buttons are the widget's card's (``room.card_request``)."""
+
+    _esm = STATIC / "card.js"
+    _css = STATIC / "widget.css"
+    card = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, room, card: dict, language: str | None = None):
+        self._room = room
+        super().__init__()
+        self.init_language(language)
+        self.card = card
+        self.on_msg(self._on_msg)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if self.heard_language(content):
+            return
+        try:
+            if not isinstance(content, dict) or content.get("intent") != "room":
+                raise BadMessage("A message from this page was not understood; nothing changed.")
+            self._room.card_request(content)
+            self.notice = {}
+        except BadMessage as error:
+            self.notice = {"text": error.told(self.tr)}

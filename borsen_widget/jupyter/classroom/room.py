@@ -54,6 +54,7 @@ import contextlib
 import hmac
 import logging
 import sys
+import weakref
 from collections.abc import Callable
 
 from ...engine.errors import quote
@@ -62,7 +63,7 @@ from ..language import PAGE_LANGUAGE
 from ..protocol import STUDENT_INTENTS, BadMessage, read_request, request_id
 from .asking import Asking
 from .assets import Files
-from .card import card_data, card_html, qr_svg
+from .card import ClassCard, card_data, card_html, qr_svg
 from .lesson import Lesson
 from .names import fold
 from .options import check_options
@@ -154,6 +155,8 @@ class Classroom:
         self._projector = Projector()
         self._leaderboard = leaderboard
         self._files = Files()
+        #: The join cards shown in cells (``room`` as a cell's output), kept live.
+        self._cards: weakref.WeakSet = weakref.WeakSet()
         self._summary_timer: asyncio.TimerHandle | None = None
         self._summary_sent = 0.0
         self._running = True
@@ -241,16 +244,29 @@ class Classroom:
         self._questions.follow(False)
         with contextlib.suppress(Exception):  # a widget being closed may refuse trait changes
             widget.room_card = {}
+        for shown in list(self._cards):  # the cards in cells say the class has ended
+            with contextlib.suppress(Exception):
+                shown.card = {"ended": True}
 
     def __repr__(self) -> str:
         state = "open" if self._running else "ended"
         return f"<Classroom {state} at {self.url}: {len(self._sessions)} students>"
 
     def _repr_html_(self) -> str:
+        """The card as text, where a notebook shows no widgets (a static export)."""
         tr = translator(widget_language(self._widget))
         if not self._running:
             return "<p>" + tr.gettext("The class has ended.") + "</p>"
         return card_html(self.url, self._qr, students=len(self._sessions), local=self._local, tr=tr)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        """``room`` in a cell: the join card, live (it follows the class, and says when it
+        has ended), with its text beside it for a notebook that shows no widgets."""
+        card = ClassCard(self, self._card_data())
+        self._cards.add(card)
+        bundle = card._repr_mimebundle_(include=include, exclude=exclude)
+        bundle = bundle[0] if isinstance(bundle, tuple) else bundle
+        return {**bundle, "text/html": self._repr_html_()}
 
     # ------------------------------------------------------------------ the server's side
 
@@ -646,25 +662,33 @@ class Classroom:
     def _question_data(self) -> dict:
         return self._asking.data(students=len(self._sessions))
 
+    def _card_data(self) -> dict:
+        """The join card: the address and code, who joined, the question, the seats."""
+        card = card_data(
+            self.url,
+            self._qr,
+            local=self._local,
+            students=self._roll(),
+            max_students=self._sessions.max_students,
+            seats=self._seats.for_screen(),
+            voters=self._questions.answered(),
+        )
+        card.update(
+            question=self.question,
+            projector=self.projector_url,
+            locked=self._sessions.locked,
+            leaderboard=self._leaderboard,
+            asking=self._asking.can_ask(),
+        )
+        return card
+
     def _send_card(self) -> None:
+        """The join card, beside the widget's table and in every cell that shows ``room``."""
         if self._running:
-            card = card_data(
-                self.url,
-                self._qr,
-                local=self._local,
-                students=self._roll(),
-                max_students=self._sessions.max_students,
-                seats=self._seats.for_screen(),
-                voters=self._questions.answered(),
-            )
-            card.update(
-                question=self.question,
-                projector=self.projector_url,
-                locked=self._sessions.locked,
-                leaderboard=self._leaderboard,
-                asking=self._asking.can_ask(),
-            )
+            card = self._card_data()
             self._widget.room_card = card
+            for shown in list(self._cards):
+                shown.card = card
 
     def _asked(self) -> None:
         """A question was posed or revealed: every page, the projector and the card now,
