@@ -351,7 +351,7 @@ export function errorText(kind, error, tr = ENGLISH) {
     const n = Math.round(error * 1000) / 10;
     return tr.tn("{count} percentage point", "{count} percentage points", n, { count: n });
   }
-  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  const n = Math.round(error * 100) / 100; // a class's mean error of a count: 2,4 cards
   return tr.tn("{count} card", "{count} cards", n, { count: n });
 }
 
@@ -472,7 +472,7 @@ function axisText(kind, value, tr) {
 export function answerChart(q, tr = ENGLISH) {
   const W = 320;
   const H = 170;
-  const top = 30;
+  const top = 44; // room above the tallest bar's count for the truth's label
   const base = 140;
   const answers = q.answers || [];
   const n = answers.length;
@@ -532,8 +532,8 @@ export function answerChart(q, tr = ENGLISH) {
       const x = left + width * across(at, low, high);
       const anchor = x < 80 ? "start" : x > W - 80 ? "end" : "middle";
       parts.push(
-        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="${top - 8}" x2="${x.toFixed(1)}" y2="${base}"></line>`,
-        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="${top - 12}" ` +
+        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="20" x2="${x.toFixed(1)}" y2="${base}"></line>`,
+        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="14" ` +
           `text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`,
       );
       label = tr.tn(

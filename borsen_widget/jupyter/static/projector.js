@@ -523,7 +523,7 @@ function errorText(kind, error, tr = ENGLISH3) {
     const n2 = Math.round(error * 1e3) / 10;
     return tr.tn("{count} percentage point", "{count} percentage points", n2, { count: n2 });
   }
-  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  const n = Math.round(error * 100) / 100;
   return tr.tn("{count} card", "{count} cards", n, { count: n });
 }
 function classText(q, tr = ENGLISH3) {
@@ -572,7 +572,7 @@ function axisText(kind, value, tr) {
 function answerChart(q, tr = ENGLISH3) {
   const W = 320;
   const H = 170;
-  const top = 30;
+  const top = 44;
   const base = 140;
   const answers = q.answers || [];
   const n = answers.length;
@@ -625,8 +625,8 @@ function answerChart(q, tr = ENGLISH3) {
       const x = left + width * across(at, low, high);
       const anchor = x < 80 ? "start" : x > W - 80 ? "end" : "middle";
       parts.push(
-        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="${top - 8}" x2="${x.toFixed(1)}" y2="${base}"></line>`,
-        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="${top - 12}" text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`
+        `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="20" x2="${x.toFixed(1)}" y2="${base}"></line>`,
+        `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="14" text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`
       );
       label = tr.tn(
         "The class's {count} answer, with the exact answer {answer} marked.",

@@ -1137,7 +1137,7 @@ function errorText(kind, error, tr = ENGLISH4) {
     const n2 = Math.round(error * 1e3) / 10;
     return tr.tn("{count} percentage point", "{count} percentage points", n2, { count: n2 });
   }
-  const n = kind === "count" ? Math.round(error) : Math.round(error * 100) / 100;
+  const n = Math.round(error * 100) / 100;
   return tr.tn("{count} card", "{count} cards", n, { count: n });
 }
 function pointsText(points, tr = ENGLISH4) {
