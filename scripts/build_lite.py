@@ -94,9 +94,10 @@ KERNEL_PACKAGES = (
 #: segno (the classroom's QR code) is a dependency of the project's wheel, so ``%pip install``
 #: needs it here although a class cannot be opened on the page.
 WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_widgets", "segno")
-#: Notebooks that need a server in the kernel (a class on the students' phones): JupyterLite has
-#: no server sockets, so they are left out of the site (``w.classroom()`` would say so).
-SERVER_NOTEBOOKS = ("classroom.ipynb",)
+#: Notebooks left out of the site: those that need a server in the kernel (a class on the
+#: students' phones: JupyterLite has no server sockets, ``w.classroom()`` would say so), and
+#: rl-agent.ipynb, which needs the rl extra (PettingZoo, Gymnasium, OpenSpiel: not in Pyodide).
+SERVER_NOTEBOOKS = ("classroom.ipynb", "rl-agent.ipynb")
 
 #: Files of the npm package ``pyodide`` that the kernel loads (the rest are docs and consoles).
 PYODIDE_CORE = (

@@ -139,10 +139,11 @@ def test_compiled_modules_follow_imports_but_not_optional_ones(tmp_path):
 
 def test_what_the_page_needs_imports_no_compiled_package():
     """The engine, the widget, the analysis, simulate with its tables and charts, and this
-    note import without NumPy (Pyodide); only the fast path does."""
+    note import without NumPy (Pyodide); only the fast path does, and the environments of the
+    rl extra (borsen_widget.envs: PettingZoo, Gymnasium, OpenSpiel), which the page leaves out."""
     compiled = lite.compiled_modules()
     lite.check_pure_modules(compiled)
-    assert compiled == {"sim.fastsim"}
+    assert {m for m in compiled if m != "envs" and not m.startswith("envs.")} == {"sim.fastsim"}
     assert {"sim.simulate", "sim.charts", "sim.tables"} <= set(lite.PURE_MODULES)
 
 
