@@ -606,6 +606,10 @@ export function startStudentPage(root, opts = {}) {
         mine: m.mine ?? null,
         scores: m.scores ?? null,
       };
+      // A reloaded page hears its answer after the question: the empty field shows it.
+      const q = state.question;
+      const fresh = ui.qField.value === "" && document.activeElement !== ui.qField;
+      if (q.state === "open" && q.id === state.fieldFor && fresh) resetField(q);
       redraw();
     } else if (m.type === "question") {
       state.question = m.question || { state: "none" };

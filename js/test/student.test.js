@@ -427,6 +427,15 @@ describe("posed questions on a phone", () => {
     expect($(".borsen-q-answered").textContent).toBe("13 of 30 have answered.");
   });
 
+  test("a reloaded page shows the answer it had sent in the field", () => {
+    join();
+    socket().receive({ type: "question", question: question({ kind: "count", range: { low: 0, high: 40 } }) });
+    expect($(".borsen-q-field").value).toBe("");
+    socket().receive({ type: "you", name: "Lina", seat: null, vote: null, mine: { question: 3, value: 12 } });
+    expect($(".borsen-q-field").value).toBe("12");
+    expect($(".borsen-q-mine").textContent).toContain("Your answer: 12.");
+  });
+
   test("bad input is caught on the phone with a clear line, and nothing is sent", () => {
     join();
     socket().receive({ type: "question", question: question() });

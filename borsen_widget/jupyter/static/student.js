@@ -1816,6 +1816,9 @@ function startStudentPage(root, opts = {}) {
         mine: m.mine ?? null,
         scores: m.scores ?? null
       };
+      const q = state.question;
+      const fresh = ui.qField.value === "" && document.activeElement !== ui.qField;
+      if (q.state === "open" && q.id === state.fieldFor && fresh) resetField(q);
       redraw();
     } else if (m.type === "question") {
       state.question = m.question || { state: "none" };
