@@ -137,8 +137,9 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
   function drawControls(card, t) {
     const q = card.question || { state: "none" };
     const open = q.state === "open";
-    // The move on the table is forced (one legal action) or no decision is open: no question.
-    const askBlocked = card.forced === true || open;
+    // The move on the table is forced (one legal action) or no decision is open: no question
+    // (Python's card says so with ``can_ask: false``, or ``forced: true``).
+    const askBlocked = card.can_ask === false || card.forced === true || open;
     const asks = QUESTION_KINDS.map(
       (kind) =>
         `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" ` +

@@ -62,6 +62,8 @@ describe("the teacher's join card", () => {
     expect([...host.querySelectorAll('[data-do="ask"]')].every((b) => b.disabled)).toBe(true);
     $('[data-do="ask"]').click();
     expect(sent).toHaveLength(1);
+    room.update(card({ can_ask: false }));
+    expect([...host.querySelectorAll('[data-do="ask"]')].every((b) => b.disabled)).toBe(true);
     room.update(card({ question: question() }));
     expect([...host.querySelectorAll('[data-do="ask"]')].every((b) => b.disabled)).toBe(true);
     $('[data-do="reveal"]').click();
