@@ -44,7 +44,7 @@ from borsen_widget import BorsenWidget
 
 async def main():
     w = BorsenWidget(seats=["Ada", "Bo"], seed=7, bot_delay=0)
-    room = w.classroom(max_students=100)
+    room = w.classroom(max_students=100, max_pages_per_address=None)
     room.open_seats()
     print(room.url, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)

@@ -671,7 +671,7 @@ def test_two_hundred_students_join_and_vote_at_once():
     async def scenario():
         w = widget(deck=" ".join(["9C", "2D", "KS", *FILLER]), pile="7S", seats=("Ada", "Bo", "Cy"))
         w.guess_first = True
-        room = w.classroom(max_students=250)
+        room = w.classroom(max_students=250, max_pages_per_address=None)
         before = state(w)
         started = time.monotonic()
         clients = await asyncio.gather(*(Client.open(room) for _ in range(200)))
@@ -708,7 +708,7 @@ def test_two_hundred_students_join_and_vote_at_once():
 
 def test_too_many_pages_are_refused_politely():
     async def scenario():
-        room = table().classroom(max_students=1)
+        room = table().classroom(max_students=1, max_pages_per_address=None)
         clients = [await Client.open(room) for _ in range(1 + sessions.SPARE_PAGES)]
         extra = await Client.open(room)
         await asyncio.wait_for(extra.closed.wait(), TIMEOUT)

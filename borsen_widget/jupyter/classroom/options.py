@@ -8,8 +8,20 @@ from ...engine.errors import quote
 __all__ = ["check_options"]
 
 
-def check_options(*, host, port, address, max_students, record, resume, leaderboard) -> None:
+def check_options(
+    *, host, port, address, max_students, max_pages_per_address, record, resume, leaderboard
+) -> None:
     """Raise ValueError for an option of the class that cannot be."""
+    if max_pages_per_address is not None and (
+        isinstance(max_pages_per_address, bool)
+        or not isinstance(max_pages_per_address, int)
+        or not 1 <= max_pages_per_address <= 1000
+    ):
+        raise ValueError(
+            "max_pages_per_address must be a whole number from 1 to 1000, or None for no "
+            "limit (a class where every page comes from one address), not "
+            f"{quote(max_pages_per_address)}"
+        )
     if not isinstance(host, str) or not host:
         raise ValueError(f"host must be an address such as '127.0.0.1', not {host!r}")
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:

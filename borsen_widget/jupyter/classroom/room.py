@@ -71,7 +71,7 @@ from .projector import Projector
 from .questions import Questions
 from .record import Record
 from .seats import Seats
-from .sessions import FRAME_LIMIT, Page, Sessions, Student, dumps
+from .sessions import FRAME_LIMIT, PAGES_PER_ADDRESS, Page, Sessions, Student, dumps
 from .speech import Views, ended, refusal, widget_language
 
 __all__ = ["Classroom"]
@@ -109,6 +109,7 @@ class Classroom:
         port: int = 0,
         address: str | None = None,
         max_students: int = 60,
+        max_pages_per_address: int | None = PAGES_PER_ADDRESS,
         record: str | None = None,
         resume: str | None = None,
         leaderboard: bool = False,
@@ -124,6 +125,7 @@ class Classroom:
             port=port,
             address=address,
             max_students=max_students,
+            max_pages_per_address=max_pages_per_address,
             record=record,
             resume=resume,
             leaderboard=leaderboard,
@@ -139,7 +141,7 @@ class Classroom:
         self._widget = widget
         self._loop = loop
         # The parts, each with one job: who is here, who holds which seat, what is asked.
-        self._sessions = Sessions(max_students)
+        self._sessions = Sessions(max_students, max_pages_per_address=max_pages_per_address)
         self._seats = Seats(widget, self._sessions)
         self._questions = Questions(widget, self._on_figures)
         self._views = Views(widget, self._seats)
@@ -160,7 +162,9 @@ class Classroom:
         self._summary_timer: asyncio.TimerHandle | None = None
         self._summary_sent = 0.0
         self._running = True
-        self._server = serve(self, host, port, frame_limit=FRAME_LIMIT)
+        self._server = serve(
+            self, host, port, frame_limit=FRAME_LIMIT, pages_per_address=max_pages_per_address
+        )
         self.host = host
         self.port = self._server.port
         #: The join address, with its token: what the QR code holds.
@@ -289,14 +293,16 @@ class Classroom:
         send: Callable[[str], None],
         close: Callable[[int, str], None],
         languages: list[str] | None = None,
+        address: str | None = None,
     ):
-        """A page connected (``languages``: its browser's); returns its :class:`Page`, or None
-        when the class has ended or is full of pages (it is told so and closed)."""
+        """A page connected (``languages``: its browser's; ``address``: where it connects
+        from); returns its :class:`Page`, or None when the class has ended or is full of
+        pages, in all or from that address (it is told so and closed)."""
         if not self._running:
             send(ended(pick_language(languages or [])))
             close(1001, "the class has ended")
             return None
-        return self._sessions.open_page(send, close, languages)
+        return self._sessions.open_page(send, close, languages, address=address)
 
     def page_closed(self, page: Page | None) -> None:
         if page is not None and self._sessions.close_page(page):
