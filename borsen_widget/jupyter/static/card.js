@@ -364,7 +364,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
   function drawControls(card, t) {
     const q = card.question || { state: "none" };
     const open = q.state === "open";
-    const askBlocked = card.forced === true || open;
+    const askBlocked = card.can_ask === false || card.forced === true || open;
     const asks = QUESTION_KINDS.map(
       (kind) => `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" data-kind="${kind}" data-fid="ask-${kind}"${askBlocked ? " disabled" : ""}>${escapeHTML(askLabel(kind, t))}</button>`
     );
