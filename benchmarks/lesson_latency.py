@@ -170,6 +170,8 @@ async def one_class(students: int, rounds: int) -> None:
                 reveals.append(max(done) - t0)
                 await loop.run_in_executor(None, proc.stdout.readline)
         # A move by the seat to act, with guess first and the teacher's numbers on.
+        await asyncio.sleep(0.1)
+        view = phones[2].last("view")["view"]  # pausing for a question redraws the table
         player = phones[current]
         version = view["version"]
         action = "draw" if not can_ask or len(moves) % 3 else "bank"
@@ -181,7 +183,13 @@ async def one_class(students: int, rounds: int) -> None:
             return m["type"] == "view" and m["view"]["version"] > version
 
         others = [x for x in phones if x is not player]
-        done = await asyncio.gather(*(x.until(newer, since[phones.index(x)]) for x in others))
+        try:
+            done = await asyncio.gather(
+                *(x.until(newer, since[phones.index(x)], timeout=5) for x in others)
+            )
+        except TimeoutError:
+            notice = player.last("notice")
+            raise SystemExit(f"a move was not carried out: {notice}") from None
         moves.append(max(done) - t0)
         await asyncio.sleep(0.3)  # the teacher's figures settle, as between real moves
 

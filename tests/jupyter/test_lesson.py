@@ -338,7 +338,7 @@ def test_no_question_on_a_forced_move_and_the_guess_first_vote_skips_it():
             room.ask("chance")
         cls = await a.wait(lambda m: m["type"] == "class" and m["class"]["on"])
         assert not cls["class"]["asking"]
-        assert not w.room_card["asking"]
+        assert w.room_card["can_ask"] is False
         room.stop()
 
     run(scenario)

@@ -684,7 +684,7 @@ class Classroom:
             projector=self.projector_url,
             locked=self._sessions.locked,
             leaderboard=self._leaderboard,
-            asking=self._asking.can_ask(),
+            can_ask=self._asking.can_ask(),
         )
         return card
 
