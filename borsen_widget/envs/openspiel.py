@@ -33,8 +33,6 @@ ones are the engine's. Every move goes through the engine's checked :meth:`Game.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import pyspiel
 
@@ -121,6 +119,21 @@ def deck_cards(decks: int) -> list:
     return [CARDS[c] for c in full_deck(decks)]
 
 
+class DealtGame(Game):
+    """The engine's :class:`Game` as a state holds it: OpenSpiel clones a Python state with
+    ``copy.deepcopy``, which here is :meth:`Game.copy` (it shares the rules, which never
+    change, instead of copying their tables)."""
+
+    def twin(self) -> DealtGame:
+        """An independent copy (:meth:`Game.copy`), still a :class:`DealtGame`."""
+        twin = self.copy()
+        twin.__class__ = DealtGame
+        return twin
+
+    def __deepcopy__(self, memo):
+        return self.twin()
+
+
 class BorsenGame(pyspiel.Game):
     """The game for one set of rules (its parameters)."""
 
@@ -140,6 +153,11 @@ class BorsenGame(pyspiel.Game):
             max_game_length=rules.max_turns * (2 * cards + 2) + 2,
         )
         super().__init__(GAME_TYPE, info, params)
+        #: The game at its start when a seat is given (R3), copied by each new state (OpenSpiel
+        #: makes initial states often, for the sizes of tensors too).
+        self.start = None
+        if not isinstance(rules.first_player, str):
+            self.start = DealtGame.from_position(rules, deck_cards(rules.decks), seed=0, undo=False)
 
     def new_initial_state(self):
         return BorsenState(self)
@@ -149,17 +167,6 @@ class BorsenGame(pyspiel.Game):
             raise ValueError(f"python_borsen's observer takes no parameters, not {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return BorsenObserver(self.encoding, perfect_recall)
-
-
-class DealtGame(Game):
-    """The engine's :class:`Game` as a state holds it: OpenSpiel clones a Python state with
-    ``copy.deepcopy``, which here is :meth:`Game.copy` (it shares the rules, which never
-    change, instead of copying their tables)."""
-
-    def __deepcopy__(self, memo):
-        twin = self.copy()
-        twin.__class__ = DealtGame
-        return twin
 
 
 class BorsenState(pyspiel.State):
@@ -175,8 +182,8 @@ class BorsenState(pyspiel.State):
             {"random": "lot", "suit": "suit"}.get(first) if isinstance(first, str) else None
         )
         self.game: DealtGame | None = None
-        if self.chance is None:
-            self.game = DealtGame.from_position(rules, deck_cards(rules.decks), undo=False)
+        if self.chance is None:  # a seat starts (R3): the game made once, copied
+            self.game = game.start.twin()
 
     @property
     def rules(self) -> Rules:
@@ -207,7 +214,8 @@ class BorsenState(pyspiel.State):
             counts, size = dict.fromkeys(CARDS, self.rules.decks), DISTINCT_CARDS * self.rules.decks
         else:
             counts, size = self.game.deck_counts(), self.game.deck_size
-        return [(card.index, float(Fraction(k, size))) for card, k in counts.items()]
+        # k / size is the exact fraction correctly rounded to a float, as float(Fraction) is.
+        return [(card.index, k / size) for card, k in counts.items()]
 
     # ------------------------------------------------------------------ moves
 
@@ -215,12 +223,12 @@ class BorsenState(pyspiel.State):
         chance, rules = self.chance, self.rules
         if chance == "lot":
             self.game = DealtGame.from_position(
-                rules, deck_cards(rules.decks), current_player=int(action), undo=False
+                rules, deck_cards(rules.decks), current_player=int(action), seed=0, undo=False
             )
         elif chance == "suit":
             deck = deck_cards(rules.decks)
             deck.remove(CARDS[action])
-            self.game = DealtGame.from_position(rules, [CARDS[action], *deck], undo=False)
+            self.game = DealtGame.from_position(rules, [CARDS[action], *deck], seed=0, undo=False)
         elif chance == "card":
             self.game.put_on_top(CARDS[action])
             self.game.apply(DRAW)
