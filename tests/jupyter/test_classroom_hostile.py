@@ -70,13 +70,24 @@ def others(room, but: tuple[str, ...] = ()) -> dict:
     return held
 
 
+async def phone(room, number: int, port: int | None = None) -> Client:
+    """A page on the class from a phone of its own: from the loopback address
+    ``127.0.0.<number>`` (all of 127.0.0.0/8 is this computer), so the limits of one address
+    meet only the pages a test means to come from one phone."""
+    url = room.url.replace("http://", "ws://") + "ws"
+    if port is not None:
+        url = url.replace(f":{room.port}/", f":{port}/")
+    request = httpclient.HTTPRequest(url, network_interface=f"127.0.0.{number}")
+    return Client(await websocket.websocket_connect(request))
+
+
 async def voting_class(**kwargs):
     """A class asking the students to vote, with Lina and Max joined and voted: the widget,
     the class, and Lina's and Max's pages."""
     w = widget(deck=" ".join(["9C", "2D", "KS", *FILLER]), pile="7S", seats=("Ada", "Bo", "Cy"))
     w.guess_first = True
     room = w.classroom(**kwargs)
-    lina, max_ = await Client.open(room), await Client.open(room)
+    lina, max_ = await phone(room, 11), await phone(room, 12)
     await lina.join("Lina")
     await max_.join("Max")
     await lina.send(intent="vote", version=w.version, choice="draw")
@@ -89,7 +100,7 @@ async def voting_class(**kwargs):
 async def still_answers(room, w, name: str = "Newcomer", within: float = 1.0) -> Client:
     """A new student joins and votes within ``within`` seconds: the class still answers."""
     started = time.monotonic()
-    page = await Client.open(room)
+    page = await phone(room, 2)
     welcome = await page.join(name)
     assert welcome["type"] == "welcome", welcome
     await page.send(intent="vote", version=w.version, choice="bank")
@@ -173,7 +184,7 @@ def test_a_page_sending_lone_surrogates_harms_nobody(log):
     async def scenario():
         w, room, _ = await voting_class()
         before, game = others(room), state(w)
-        attacker = await Client.open(room)
+        attacker = await phone(room, 66)
         await attacker.wait(lambda m: m["type"] == "hello")
         attacks = [
             surrogate(intent="join", name="Ghost", id="\ud800"),
@@ -215,9 +226,9 @@ def test_pages_that_never_join_are_closed_and_free_their_places(log):
         w, room, _ = await voting_class(max_students=5)
         before = others(room)
         room._sessions.join_wait = 0.3  # JOIN_WAIT (a minute) in a test's time
-        idle = [await Client.open(room) for _ in range(sessions.SPARE_PAGES)]
+        idle = [await phone(room, 20 + i) for i in range(sessions.SPARE_PAGES)]
         # The class is full of pages: a real student is refused, for now.
-        late = await Client.open(room)
+        late = await phone(room, 3)
         await asyncio.wait_for(late.closed.wait(), TIMEOUT)
         await asyncio.gather(*(asyncio.wait_for(p.closed.wait(), 2) for p in idle))
         assert all(p.conn.close_code == sessions.JOIN_WAIT_CODE for p in idle)
@@ -284,10 +295,10 @@ def test_names_joined_and_dropped_do_not_hold_the_class(log):
         w, room, _ = await voting_class(max_students=12)
         room._sessions.away_grace = 0.2  # AWAY_GRACE in a test's time
         before = others(room)
-        pages = [await Client.open(room) for _ in range(10)]
+        pages = [await phone(room, 70 + i) for i in range(10)]
         for i, page in enumerate(pages):
             assert (await page.join(f"Squatter {i}"))["type"] == "welcome"
-        full = await Client.open(room)
+        full = await phone(room, 3)
         assert "full" in (await full.join("Ola"))["text"]
         await asyncio.gather(*(p.close() for p in pages))
         await settle(0.3)
@@ -311,7 +322,7 @@ def test_a_name_that_looks_like_anothers_is_taken(log):
         _, room, _ = await voting_class()
         before = others(room)
         for name in ("L\u0456na", "\uff2c\uff49\uff4e\uff41", "LINA", "M\u0430x", " max "):
-            page = await Client.open(room)
+            page = await phone(room, 3)
             assert "is taken" in (await page.join(name))["text"], name
             await page.close()
         assert room.students == ("Lina", "Max") and others(room) == before
@@ -375,7 +386,7 @@ def test_connections_beyond_the_limits_are_closed_at_once(monkeypatch, log):
     monkeypatch.setattr(server, "MAX_CONNECTIONS", 60)
 
     async def scenario():
-        _, room, _ = await voting_class()
+        w, room, pages = await voting_class()
         before = others(room)
         # A second listener for the same class, limiting one address to 2 pages (and
         # LOADING_CONNECTIONS more): what Classroom(max_pages_per_address=2) serves.
@@ -388,20 +399,22 @@ def test_connections_beyond_the_limits_are_closed_at_once(monkeypatch, log):
             closed = await asyncio.gather(*(is_closed(reader, 0.5) for reader, _ in idle))
             assert closed.count(False) == held and closed.count(True) == 50 - held
             # Another address (another phone) still joins through the same listener.
-            url = room.url.replace(str(room.port), str(limited.port)).replace("http", "ws")
-            request = httpclient.HTTPRequest(url + "ws", network_interface="127.0.0.2")
-            phone = Client(await websocket.websocket_connect(request))
-            assert (await phone.join("Ola"))["type"] == "welcome"
-            # In all: the class's own listener keeps at most MAX_CONNECTIONS (its students'
-            # WebSockets included) and closes the rest as they come.
-            many = await idle_sockets(room.port, 80, source="127.0.0.3")
+            ola = await phone(room, 2, port=limited.port)
+            assert (await ola.join("Ola"))["type"] == "welcome"
+            # In all: the class's own listener keeps at most MAX_CONNECTIONS; a newcomer
+            # closes the oldest that is not a page, so idle ones cannot keep a student out.
+            many = []
+            for i in range(80):  # from 80 addresses: the limit of one address does not count
+                many += await idle_sockets(room.port, 1, source=f"127.0.1.{i}")
             open_now = await asyncio.gather(*(is_closed(reader, 0.5) for reader, _ in many))
-            assert 0 < open_now.count(False) <= 60 and open_now.count(True) >= 20
+            assert open_now.count(True) >= 20 and not any(open_now[-40:])  # the oldest went
+            await still_answers(room, w)
+            assert all(not p.closed.is_set() for p in pages)  # the pages' WebSockets stayed
             for _, writer in idle + many:
                 writer.close()
         finally:
             limited.stop()
-        assert others(room, but=("Ola",)) == before
+        assert others(room, but=("Ola", "Newcomer")) == before
         assert log() == [], log()
         room.stop()
 

@@ -9,13 +9,14 @@ that says why, in the browser's language; only GET is answered. Requests are not
 refused one would otherwise land in the notebook as a warning). tornado ships with every
 Jupyter kernel (ipykernel needs it); it is imported here only, when a class is opened.
 
-Connections that send nothing cost nothing for long: the server keeps at most
-:data:`MAX_CONNECTIONS` open (fewer if the kernel may open few files) and, when the class
-limits the pages of one address, that many and :data:`LOADING_CONNECTIONS` more from one
-address, closing any beyond them at once; and a
-connection must send its request's headers within :data:`HEADER_TIMEOUT` seconds (a WebSocket,
-once open, is the class's page and is kept: see the sessions' limits). A text that UTF-8 cannot
-carry is never written to a page (it is replaced), so writing a message cannot fail.
+Connections that send nothing cost nothing for long and keep nobody out: a connection must
+send its request's headers within :data:`HEADER_TIMEOUT` seconds; when the class limits the
+pages of one address, that address may hold that many connections and
+:data:`LOADING_CONNECTIONS` more (any beyond them is closed as it arrives); and the server keeps
+at most :data:`MAX_CONNECTIONS` open (fewer if the kernel may open few files), closing the
+oldest that is not a page's WebSocket for a newcomer (a WebSocket, once open, is a page of the
+class, bound by the sessions' limits). A text that UTF-8 cannot carry is never written to a
+page (it is replaced), so writing a message cannot fail.
 """
 
 from __future__ import annotations
@@ -174,9 +175,10 @@ class _Refuse(_Handler):
 class _Socket(websocket.WebSocketHandler):
     """One page's WebSocket; same-origin only (tornado's ``check_origin``)."""
 
-    def initialize(self, room) -> None:
+    def initialize(self, room, pages: set) -> None:
         self.room = room
         self.page = None
+        self._pages = pages
 
     def set_default_headers(self) -> None:
         for key, value in HEADERS.items():
@@ -192,6 +194,7 @@ class _Socket(websocket.WebSocketHandler):
 
     def open(self, *_args) -> None:
         self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
+        self._pages.add(self.request.connection.context.address)  # kept when connections run out
         languages = _languages(self.request)
         if _takes_address(self.room):
             self.page = self.room.page_opened(
@@ -226,39 +229,54 @@ def _takes_address(room) -> bool:
 
 
 class _Bounded(httpserver.HTTPServer):
-    """tornado's HTTP server, keeping at most ``max_connections`` connections open, and at most
-    ``per_address`` from one address: a connection beyond them is closed as it arrives, before
-    it costs a read, a timer or an open file for long."""
+    """tornado's HTTP server, keeping at most ``per_address`` connections from one address (a
+    connection beyond them is closed as it arrives) and ``max_connections`` in all: when all
+    are taken, the oldest connection that is not a page's WebSocket (one still to send its
+    request, or idle between two) is closed for the newcomer, so connections that send nothing
+    cannot keep a student out."""
 
     max_connections = MAX_CONNECTIONS
     per_address: int | None = None
 
     def initialize(self, *args, **kwargs) -> None:
         super().initialize(*args, **kwargs)
-        self._streams: dict = {}  # each connection's stream: the address it came from
+        self._streams: dict = {}  # each connection's stream by its address, oldest first
+        #: The addresses (host, port) of the connections that became a page's WebSocket.
+        self.pages: set = set()
 
     def handle_stream(self, stream, address) -> None:
         host = address[0] if isinstance(address, tuple) and address else str(address)
-        if not self._room_for(host):
-            for closed in [s for s in self._streams if s.closed()]:
-                del self._streams[closed]  # counted again only when it may matter
-            if not self._room_for(host):
+        if len(self._streams) >= self.max_connections or not self._room_from(host):
+            self._prune()
+        if not self._room_from(host):
+            stream.close()
+            return
+        if len(self._streams) >= self.max_connections:
+            oldest = next((a for a in self._streams if a not in self.pages), None)
+            if oldest is None:  # every one a page: the class's own limits answer for them
                 stream.close()
                 return
-        self._streams[stream] = host
+            self._streams.pop(oldest).close()
+        self.pages.discard(address)
+        self._streams[address] = stream
         super().handle_stream(stream, address)
 
-    def _room_for(self, host: str) -> bool:
-        if len(self._streams) >= self.max_connections:
-            return False
+    def _room_from(self, host: str) -> bool:
         if self.per_address is None:
             return True
-        return sum(1 for h in self._streams.values() if h == host) < self.per_address
+        held = sum(1 for a in self._streams if (a[0] if isinstance(a, tuple) else a) == host)
+        return held < self.per_address
+
+    def _prune(self) -> None:
+        """Forget the connections that closed (counted again only when it may matter)."""
+        for address in [a for a, s in self._streams.items() if s.closed()]:
+            del self._streams[address]
+            self.pages.discard(address)
 
     @property
     def open_connections(self) -> int:
         """The connections open now (WebSockets included)."""
-        return sum(1 for s in self._streams if not s.closed())
+        return sum(1 for s in self._streams.values() if not s.closed())
 
 
 def _connection_limit() -> int:
@@ -295,9 +313,10 @@ def serve(
     ``pages_per_address``: the pages one address may open (None: no limit), which bounds its
     connections too (see :data:`LOADING_CONNECTIONS`)."""
     token = r"([A-Za-z0-9_-]{1,64})"
+    pages: set = set()  # the server's: the connections that are a page's WebSocket
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
-        (rf"/{token}/ws", _Socket, {"room": room}),
+        (rf"/{token}/ws", _Socket, {"room": room, "pages": pages}),
         (
             rf"/{token}/projector/(projector\.js|projector\.css|widget\.css)?",
             _ProjectorPage,
@@ -323,6 +342,7 @@ def serve(
         idle_connection_timeout=HEADER_TIMEOUT,  # tornado's time for the headers too
         body_timeout=BODY_TIMEOUT,
     )
+    http.pages = pages
     http.max_connections = _connection_limit()
     if pages_per_address is not None:
         http.per_address = pages_per_address + LOADING_CONNECTIONS
