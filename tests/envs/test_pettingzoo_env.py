@@ -80,3 +80,18 @@ def test_ansi_rendering_tells_the_new_events_in_the_readers_language():
     text = env.render()
     assert "player_0" in text and "trakk" in text  # the narration's bokmål
     assert env.render().count("\n") == 0  # nothing new since: the summary line only
+
+
+def test_human_rendering_shows_the_game_widget_of_the_env_and_keeps_it_up_to_date():
+    env = pz.raw_env(rules=Rules(first_player=0), render_mode="human")
+    env.reset(seed=5)
+    env.render()
+    widget = env.screen.widget
+    assert widget.game is env.game and widget.names == tuple(env.possible_agents)
+    version = widget.version
+    env.step(0)  # a step in human mode shows itself
+    assert env.screen.widget is widget and widget.version > version
+    env.reset(seed=6)
+    env.render()
+    assert env.screen.widget is not widget and env.screen.widget.game is env.game
+    env.close()
