@@ -47,7 +47,7 @@ from ..engine.game import Game
 from ..engine.position import ACES
 from ..engine.rules import Rules
 from .bots import Bot, PublicView
-from .winning_model import MODEL_VERSION, Model, model_of, outcome, solve
+from .winning_model import ME, MODEL_VERSION, RIVAL, Model, model_of, next_actors, outcome, solve
 
 #: The table of the original rules (two players) shipped with the package.
 TABLE_FILE = f"winning-v{MODEL_VERSION}.bin"
@@ -58,7 +58,12 @@ _MODELS: dict[Rules, Model] = {}
 
 def quantise(values) -> bytes:
     """Chances as bytes, each in 1/255ths (how tables are kept and shipped)."""
-    return bytes(int(v * 255 + 0.5) for v in values)
+    try:
+        import numpy as np
+    except ImportError:
+        return bytes(int(v * 255 + 0.5) for v in values)
+    chances = np.frombuffer(memoryview(values).cast("B"), dtype=np.float32)
+    return np.floor(chances.astype(np.float64) * 255 + 0.5).astype(np.uint8).tobytes()
 
 
 def table_key_text(model: Model) -> str:
@@ -94,8 +99,17 @@ def model_for(rules: Rules) -> Model:
     """The compressed game of ``rules`` (kept for the session)."""
     model = _MODELS.get(rules)
     if model is None:
-        model = _MODELS[rules] = model_of(rules)
+        model = _MODELS[rules] = model_of(rules, field=rules.players > 2 and _has_numpy())
     return model
+
+
+def _has_numpy() -> bool:
+    """Whether NumPy is here to solve the field model (three players or more)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def table_for(model: Model) -> bytes:
@@ -119,7 +133,20 @@ def table_for(model: Model) -> bytes:
 class _Position:
     """What the bot reads of a public view, and the table's chance of a state."""
 
-    __slots__ = ("me", "model", "n", "rules", "s", "scores", "table", "top", "view")
+    __slots__ = (
+        "aces",
+        "after",
+        "counts",
+        "me",
+        "model",
+        "n",
+        "rules",
+        "s",
+        "scores",
+        "table",
+        "top",
+        "view",
+    )
 
     def __init__(self, view: PublicView):
         self.view = view
@@ -131,19 +158,38 @@ class _Position:
         self.n = view.deck_size
         self.s = view.pile_size
         self.top = view.top
+        self.after = next_actors(view.players)[ME] if self.model.whos > 1 else None
+        model = self.model
+        self.counts = counts = [0] * len(model.draws)
+        for card, copies in view.deck_counts().items():
+            counts[model.card_draw[card.index]] += copies
+        self.aces = sum(k for k, draw in zip(counts, model.draws, strict=True) if draw[3] >= 0)
 
     def lead(self, scores, seat: int) -> int:
         """``seat``'s bank minus the highest other bank (R15)."""
         return scores[seat] - max(b for i, b in enumerate(scores) if i != seat)
 
-    def q(self, n: int, lead: int, s: int, top: int) -> float:
-        """The table's chance that the player to act wins (n cards left, ``lead``, a pile of
-        ``s`` whose top is of class ``top``); at ``n = 0`` the pile is banked (R14, R15)."""
+    def q(self, n: int, aces: int, lead: int, s: int, top: int, who: int = ME) -> float:
+        """The table's chance that I win (two players: that the player to act wins) with ``n``
+        cards left, ``aces`` of them aces, my ``lead``, a pile of ``s`` whose top is of class
+        ``top`` held by ``who`` (the field model: me, my rival or another); at ``n = 0`` the
+        pile is banked (R14) and the game is over (R15)."""
         if n <= 0:
-            return outcome(lead + s)
-        return self.table[self.model.index(n, lead, s, top)] / 255
+            return outcome(lead + (s if who == ME else -s if who == RIVAL else 0))
+        return self.table[self.model.index(n, aces, lead, s, top, who)] / 255
 
-    def after_bank(self, scores, n: int) -> float:
+    def handed(self, n: int, aces: int, lead: int, s: int, top: int) -> float:
+        """The chance that I win once my turn ends (R7, R8) and the next player acts holding
+        a pile of ``s`` (0: an empty one)."""
+        if self.model.whos == 1:
+            return 1.0 - self.q(n, aces, -lead, s, top)
+        return sum(
+            chance * self.q(n, aces, lead, s, top, who)
+            for who, chance in enumerate(self.after)
+            if chance
+        )
+
+    def after_bank(self, scores, n: int, aces: int) -> float:
         """The chance of winning once the pile is in the bank (R8) with these ``scores`` and
         ``n`` cards left: the opponent starts a turn (or, with ``bank_ends_turn=False``, the
         banker does)."""
@@ -151,27 +197,25 @@ class _Position:
         if n == 0:
             return outcome(lead)
         if self.model.bank_ends_turn:
-            return 1.0 - self.q(n, -lead, 0, self.model.empty_top)
-        return self.q(n, lead, 0, self.model.empty_top)
+            return self.handed(n, aces, lead, 0, self.model.empty_top)
+        return self.q(n, aces, lead, 0, self.model.empty_top)
 
     def bank(self) -> float:
         """The chance of winning after banking the pile now (R8)."""
         scores = list(self.scores)
         scores[self.me] += self.s
-        return self.after_bank(scores, self.n)
+        return self.after_bank(scores, self.n, self.aces)
 
     def draw(self, depth: int = 2) -> float:
         """The chance of winning after drawing (R4): the deck's exact composition for the next
         ``depth`` draws of this turn (R5–R7, R9), the table after them."""
         model = self.model
-        counts = [0] * len(model.draws)
-        for card, copies in self.view.deck_counts().items():
-            counts[model.card_draw[card.index]] += copies
+        counts = self.counts
         top = model.empty_top if self.top is None else model.card_top[self.top.index]
         robbable = [sum(not c.is_ace for c in bank) for bank in self.view.banks]
-        return self._draw(counts, self.n, self.s, top, self.scores, robbable, depth)
+        return self._draw(counts, self.n, self.aces, self.s, top, self.scores, robbable, depth)
 
-    def _draw(self, counts, n, s, top, scores, robbable, depth) -> float:
+    def _draw(self, counts, n, aces, s, top, scores, robbable, depth) -> float:
         model, rules, me = self.model, self.rules, self.me
         to_pile = model.loot_to_pile
         plain_lead = self.lead(scores, me)
@@ -180,8 +224,9 @@ class _Position:
             if not copies:
                 continue
             _, accepted, made, suit = model.draws[d]
-            new_scores, new_robbable, grow = scores, robbable, 1
+            new_scores, new_robbable, grow, left = scores, robbable, 1, aces
             if suit >= 0:
+                left = aces - 1
                 victim = rules.victim(me, robbable)
                 loot = self._loot(suit, victim, robbable) if victim != me else 0
                 new_scores, new_robbable = list(scores), list(robbable)
@@ -204,14 +249,16 @@ class _Position:
                     banked = list(new_scores)
                     banked[me] += s2
                     value = max(
-                        self.after_bank(banked, n - 1),
-                        self._draw(counts, n - 1, s2, made, new_scores, new_robbable, depth - 1),
+                        self.after_bank(banked, n - 1, left),
+                        self._draw(
+                            counts, n - 1, left, s2, made, new_scores, new_robbable, depth - 1
+                        ),
                     )
                     counts[d] += 1
                 else:
-                    value = self.q(n - 1, lead, s2, made)
+                    value = self.q(n - 1, left, lead, s2, made)
             else:
-                value = 1.0 - self.q(n - 1, -lead, s2, made)
+                value = self.handed(n - 1, left, lead, s2, made)
             total += copies * value
         return total / n
 
@@ -229,13 +276,8 @@ class _Position:
         listed = len(action.aces)
         scores = list(self.scores)
         scores[self.me] -= listed
-        lead = self.lead(scores, self.me)
         n = min(self.n + listed, self.model.cards)
-        if n == 0:
-            return outcome(lead)
-        if self.model.bank_ends_turn:
-            return 1.0 - self.q(n, -lead, 0, self.model.empty_top)
-        return self.q(n, lead, 0, self.model.empty_top)
+        return self.after_bank(scores, n, self.aces + listed)
 
 
 def win_chances(game: Game | PublicView) -> dict[Action, float]:

@@ -1,0 +1,150 @@
+"""WinningBot and win_chances (borsen_widget.play.winning): legal moves under every rule option,
+public information only (a resampled deck order changes nothing), determinism, the chances'
+shape, and a head-to-head check that it plays to win (R15)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import position
+from rule_options import random_rules
+
+from borsen_widget import (
+    BANK,
+    DRAW,
+    ExpectedValueBot,
+    Game,
+    RandomBot,
+    Rules,
+    ThresholdBot,
+    WinningBot,
+    play,
+    win_chances,
+)
+from borsen_widget.play.bots import PublicView
+from borsen_widget.play.winning import winning_move
+from borsen_widget.sim.simulate import simulate
+
+
+def positions(rules: Rules, seed: int, bots=None):
+    """Every position of one game of ``bots`` (default: WinningBot in every seat)."""
+    bots = bots or [WinningBot()] * rules.players
+    game = Game(rules, seed)
+    while not game.is_over:
+        yield game
+        game.apply(bots[game.current_player].choose(game))
+
+
+@pytest.mark.slow
+def test_plays_legal_moves_under_random_rule_sets():
+    """R4–R14 under every option (rule_options.random_rules, house rules included): every
+    move WinningBot makes is legal (play(checked=True) applies each through Game.apply), and
+    win_chances gives every legal action a chance between 0 and 1, and nothing else."""
+    rng = random.Random(23)
+    for number in range(3):
+        rules = random_rules(rng, most_players=4, most_decks=1)
+        bots = [WinningBot(), RandomBot(number)] * 4
+        game = Game(rules, seed=number)
+        while not game.is_over:
+            chances = win_chances(game)
+            assert set(chances) == set(game.legal_actions()), rules
+            assert all(0.0 <= c <= 1.0 for c in chances.values())
+            game.apply(bots[game.current_player].choose(game))
+        assert game.is_over
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"bank_ends_turn": False}, {"loot_to": "pile"}, {"equal_accepted": False}],
+    ids=["original", "R8 bank_ends_turn=False", "R9 loot_to=pile", "R5 equal_accepted=False"],
+)
+def test_a_whole_game_is_legal_and_ends(options):
+    """R4–R15: WinningBot against itself plays a game to its end under the options the
+    compressed game models (R5, R8, R9)."""
+    game = play(Game(Rules(players=2, **options), seed=5), [WinningBot(), WinningBot()])
+    assert game.is_over and sum(game.scores) == game.cards_in_play - game.deck_size
+
+
+def test_public_view_only_resampling_the_deck_order_changes_nothing():
+    """Hidden information (RULES.md §5): the deck's order is the only secret, so a game whose
+    deck is shuffled afresh (Game.resample) gets the same chances and the same move in every
+    position."""
+    rules = Rules(players=2, loot_to="pile")
+    checked = 0
+    for game in positions(rules, 11, [WinningBot(), ExpectedValueBot()]):
+        chances, move = win_chances(game), winning_move(game)
+        for seed in (1, 2):
+            twin = game.resample(seed)
+            assert twin.deck_counts() == game.deck_counts()
+            assert win_chances(twin) == chances
+            assert winning_move(twin) == move
+        checked += 1
+    assert checked > 20
+
+
+def test_reads_a_public_view_as_well_as_a_game():
+    """win_chances takes a PublicView too (what a strategy function receives), with the same
+    answer; the bot is deterministic (two bots, two calls: one answer)."""
+    for game in positions(Rules(players=2), 3):
+        assert win_chances(PublicView(game)) == win_chances(game)
+        assert WinningBot().choose(game) == WinningBot().choose(game) == winning_move(game)
+
+
+def test_the_move_played_is_the_best_chance():
+    """The bot plays the action with the highest chance (banking on a tie); R4: only draw on
+    an empty pile; R14: only bank on an empty deck; R11: aces by the keep policy."""
+    seen = {"draw": 0, "bank": 0}
+    for game in positions(Rules(players=2), 8):
+        chances = win_chances(game)
+        move = winning_move(game)
+        if game.phase == "aces":
+            assert move == game.automatic_aces("keep")
+            continue
+        if game.pile_size == 0:
+            assert list(chances) == [DRAW] and move == DRAW
+        elif game.deck_size == 0:
+            assert list(chances) == [BANK] and move == BANK
+        else:
+            best = DRAW if chances[DRAW] > chances[BANK] else BANK
+            assert move == best
+            seen[move.kind] += 1
+    assert seen["draw"] and seen["bank"]
+
+
+def test_far_behind_draws_where_far_ahead_banks():
+    """R15 in one position: the same pile (a 6 on top) and deck (twelve cards, nine of them
+    accepted, R5; no aces left to rob with, R9); a player 6 cards behind takes the risk of
+    drawing, one 6 cards ahead banks."""
+    deck = "3H 3C 4S 7S 8S 9S TS JS QS KS 7H 8H"
+    pool = "2C 2D 4C 4D 5C 5D 6S 6C 6D 7C 7D 8C 8D 9C 9D TC TD JC JD QC QD KC KD".split()
+    few, many = " ".join(pool[:4]), " ".join(pool[-10:])
+
+    def game(mine: str, theirs: str) -> Game:
+        return position(deck, banks=[mine, theirs], pile="3S 6H", players=2)
+
+    behind, ahead = game(few, many), game(many, few)
+    assert winning_move(behind) == DRAW
+    assert winning_move(ahead) == BANK
+    assert win_chances(ahead)[BANK] > 0.9 > 0.1 > win_chances(behind)[BANK]
+
+
+def test_finished_game_has_no_chances():
+    game = play(Game(Rules(players=2), seed=1), [ThresholdBot(3), ThresholdBot(3)])
+    assert win_chances(game) == {}
+
+
+@pytest.mark.parametrize("opponent", [RandomBot(), ThresholdBot(4)], ids=str)
+def test_beats_random_and_threshold_clearly(opponent):
+    """R15, head to head: 200 games, seats taking turns, ties counted half; WinningBot scores
+    well over half against RandomBot and ThresholdBot(4) (measured: about 0.85 and 0.73; the
+    bound 0.62 is over three standard errors below the smaller)."""
+    result = simulate(
+        Rules(players=2), [WinningBot(), opponent], 200, seed=4, keep_games=True, workers=1
+    )
+    rows = result.tables()["games"]
+    points = 0.0
+    for g, won in enumerate(rows["winners"]):
+        seat = 0 if rows["bot_0"][g] == "WinningBot()" else 1
+        points += (seat in won) / len(won)
+    assert points / 200 > 0.62, points
