@@ -257,6 +257,34 @@ def test_pages_from_one_address_are_limited():
     assert all(FakePage(unlimited, "10.0.0.7").page for _ in range(10))
 
 
+def test_the_server_tells_the_class_each_pages_address(monkeypatch):
+    """Seven pages from one phone's address: the seventh is refused on that page alone, and a
+    page from another address still joins (the server hands each page's address to
+    Sessions.open_page; Classroom.page_opened passes it on)."""
+    from borsen_widget.jupyter.classroom.room import Classroom
+
+    def page_opened(self, send, close, languages=None, address=None):
+        return self._sessions.open_page(send, close, languages, address)
+
+    monkeypatch.setattr(Classroom, "page_opened", page_opened)  # as the room passes it
+
+    async def scenario():
+        w, room, _ = await voting_class()
+        room._sessions.max_pages_per_address = 6
+        pages = [await phone(room, 9) for _ in range(6)]
+        for page in pages:
+            await page.wait(lambda m: m["type"] == "hello")
+        seventh = await phone(room, 9)
+        await asyncio.wait_for(seventh.closed.wait(), TIMEOUT)
+        assert "on this device (at most 6)" in seventh.messages[-1]["text"]
+        assert seventh.conn.close_code == 1013
+        assert not any(p.closed.is_set() for p in pages)
+        await still_answers(room, w)
+        room.stop()
+
+    run(scenario)
+
+
 # ---------------------------------------------------------------------------- held places
 
 
