@@ -436,9 +436,29 @@ def test_a_lesson_of_posed_questions_with_twelve_phones_and_the_projector(
         "() => document.querySelector('.borsen-class-who').textContent === 'Olav'"
     )
     present[phones[2]] = "Olav"
+    stored = phones[5].evaluate("() => Object.entries(localStorage)")
+    sessions = [v for k, v in stored if k.startswith("borsen-class:")]  # the page's session
+    assert len(sessions) == 1, stored
     kernel.eval("room.remove('Kari')")
     phones[5].locator(".borsen-ended").wait_for(state="visible")
     assert phone_state(phones[5])["ended"] == "Your teacher removed you from the class."
+    after = phones[5].evaluate("() => Object.entries(localStorage)")
+    assert sessions[0] not in [v for _, v in after], after  # the page forgot it
+    # Her session is over: coming back with it, a page is asked for a name as in a new class.
+    again = phones[5].evaluate(
+        """async (session) => {
+          const ws = new WebSocket(new URL('ws', location.href).toString().replace('http', 'ws'));
+          const got = [];
+          await new Promise((ok) => { ws.onmessage = (e) => { const m = JSON.parse(e.data);
+            got.push(m.type);
+            if (m.type === 'hello') ws.send(JSON.stringify({intent: 'join', session, id: 'k1'}));
+            if (m.type !== 'hello' && m.type !== 'speech') ok(); }; });
+          ws.close();
+          return got;
+        }""",
+        sessions[0],
+    )
+    assert again[-1] == "forgotten", again
     del present[phones[5]]
     assert "Kari" not in kernel.eval("list(room.students)")
     assert "Olav" in kernel.eval("list(room.students)")
