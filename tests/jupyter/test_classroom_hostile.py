@@ -257,20 +257,13 @@ def test_pages_from_one_address_are_limited():
     assert all(FakePage(unlimited, "10.0.0.7").page for _ in range(10))
 
 
-def test_the_server_tells_the_class_each_pages_address(monkeypatch):
+def test_seven_pages_from_one_phone():
     """Seven pages from one phone's address: the seventh is refused on that page alone, and a
-    page from another address still joins (the server hands each page's address to
-    Sessions.open_page; Classroom.page_opened passes it on)."""
-    from borsen_widget.jupyter.classroom.room import Classroom
-
-    def page_opened(self, send, close, languages=None, address=None):
-        return self._sessions.open_page(send, close, languages, address)
-
-    monkeypatch.setattr(Classroom, "page_opened", page_opened)  # as the room passes it
+    page from another address still joins (the server hands each page's address to the
+    class: Classroom's max_pages_per_address, 6 by default)."""
 
     async def scenario():
         w, room, _ = await voting_class()
-        room._sessions.max_pages_per_address = 6
         pages = [await phone(room, 9) for _ in range(6)]
         for page in pages:
             await page.wait(lambda m: m["type"] == "hello")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import inspect
 import ipaddress
 import socket
 
@@ -195,13 +194,9 @@ class _Socket(websocket.WebSocketHandler):
     def open(self, *_args) -> None:
         self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
         self._pages.add(self.request.connection.context.address)  # kept when connections run out
-        languages = _languages(self.request)
-        if _takes_address(self.room):
-            self.page = self.room.page_opened(
-                self._send, self._close, languages, address=self.request.remote_ip
-            )
-        else:
-            self.page = self.room.page_opened(self._send, self._close, languages)
+        self.page = self.room.page_opened(
+            self._send, self._close, _languages(self.request), address=self.request.remote_ip
+        )
 
     def on_message(self, message) -> None:
         self.room.receive(self.page, message)
@@ -220,12 +215,6 @@ class _Socket(websocket.WebSocketHandler):
 
     def _close(self, code: int, reason: str) -> None:
         self.close(code, reason)
-
-
-def _takes_address(room) -> bool:
-    """Whether the room's ``page_opened`` takes the page's ``address`` (for the sessions' limit
-    of pages from one address)."""
-    return "address" in inspect.signature(room.page_opened).parameters
 
 
 class _Bounded(httpserver.HTTPServer):
