@@ -10,7 +10,8 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_the_readme_examples_run(monkeypatch):
+def test_the_readme_examples_run(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the lesson's record and its CSV are written here
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     assert len(blocks) >= 5
     namespace: dict = {}

@@ -566,6 +566,8 @@ export function startStudentPage(root, opts = {}) {
     }
     if (m.type === "hello") {
       state.tries = 0;
+      state.locked = Boolean(m.locked); // a class closed to newcomers says so on the form
+      drawWords();
       // TRANSLATORS: the connection's state on a student's phone.
       drawLink((w) => w.t("Connected"));
       sendLanguage();

@@ -614,6 +614,11 @@ describe("posed questions on a phone", () => {
     expect(sockets).toHaveLength(1); // no reconnecting
   });
 
+  test("a page that opens while the class is locked is told at once, before it tries", () => {
+    socket().receive({ type: "hello", locked: true });
+    expect($(".borsen-join-locked").textContent).toBe("The class is closed to new students just now.");
+  });
+
   test("a question in nynorsk: the page's words and numbers", () => {
     socket().receive({ type: "hello" });
     socket().receive({ type: "speech", speech: speech("nn") });

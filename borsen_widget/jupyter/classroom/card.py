@@ -19,7 +19,7 @@ import traitlets
 from ...i18n import Translator, translator
 from ..language import Speaking
 from ..protocol import BadMessage
-from ..widget import STATIC
+from .assets import STATIC
 
 #: Modules of white space around the code (ISO/IEC 18004 asks for 4).
 QUIET_ZONE = 4

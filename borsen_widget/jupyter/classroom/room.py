@@ -143,6 +143,10 @@ class Classroom:
         # The parts, each with one job: who is here, who holds which seat, what is asked.
         self._sessions = Sessions(max_students, max_pages_per_address=max_pages_per_address)
         self._seats = Seats(widget, self._sessions)
+        # A student away who holds a seat keeps their place in a full class; one who is
+        # forgotten (gone too long, or removed) leaves the counts.
+        self._sessions.keeps_place = lambda student: self._seats.of(student) is not None
+        self._sessions.on_forget = self._forgotten
         self._questions = Questions(widget, self._on_figures)
         self._views = Views(widget, self._seats)
         # The lesson: posed questions, answers, scores, the record (a file with record= or
@@ -499,7 +503,7 @@ class Classroom:
     @property
     def question(self) -> dict:
         """The question on the table, as the teacher sees it (``{"state": "none"}``: none)."""
-        return self._asking.data(students=len(self._sessions), teacher=True)
+        return self._asking.data(students=self._class_size(), teacher=True)
 
     @property
     def record(self) -> Record:
@@ -654,6 +658,12 @@ class Classroom:
 
     # ------------------------------------------------------------------ telling the screens
 
+    def _forgotten(self, student: Student) -> None:
+        """A student left the class's sessions (away too long in a full class, or removed):
+        the card's list and counts follow. Their answers stay in the lesson's record, and
+        joining again by name makes them the same learner."""
+        self._summary_soon()
+
     def _answer(self, student: Student, content: dict) -> None:
         learner = self._asking.lesson.of_session(student.session)
         if learner is None:  # cannot happen: a joined student is a learner
@@ -666,7 +676,13 @@ class Classroom:
         return dumps({"type": "question", "question": self._question_data()})
 
     def _question_data(self) -> dict:
-        return self._asking.data(students=len(self._sessions))
+        return self._asking.data(students=self._class_size())
+
+    def _class_size(self) -> int:
+        """The students a question counts answers out of: those here, or (after a resume,
+        before everyone is back) those who answered the last question."""
+        answered = len(getattr(self._asking.lesson.current, "answers", ()))
+        return max(len(self._sessions), answered)
 
     def _card_data(self) -> dict:
         """The join card: the address and code, who joined, the question, the seats."""

@@ -1779,6 +1779,8 @@ function startStudentPage(root, opts = {}) {
     }
     if (m.type === "hello") {
       state.tries = 0;
+      state.locked = Boolean(m.locked);
+      drawWords();
       drawLink((w) => w.t("Connected"));
       sendLanguage();
       const session = storage.get(key);
