@@ -68,9 +68,11 @@ bench: setup
 bench-widget: setup
 	$(PY) benchmarks/widget_latency.py
 
-# A class on phones: click → every other student's page, 30 students (needs chromium).
+# A class on phones: click → every other student's page, 30 students (needs chromium); then a
+# measured lesson's answers, reveals and moves (numbers on), with 30 and 60 phones.
 bench-classroom: setup
 	$(PY) benchmarks/classroom_latency.py
+	$(PY) benchmarks/lesson_latency.py --students 30 60
 
 # JupyterLite: the game as a static web page, Python in the browser, no network once loaded.
 # `make lite` builds build/lite/site and build/lite/borsen-lite.tar.gz (see README, "For teachers").
