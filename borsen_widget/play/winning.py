@@ -3,11 +3,12 @@
 Every other bot maximises cards; R15 says the game is won by having more cards than the others,
 so a player far behind should take risks that a player far ahead should not. This bot reads a
 table of the chance of winning of every state of a compressed game
-(:mod:`~borsen_widget.play.winning_model`: cards left, the lead, the pile's size and what its
-top card lets through), solved exactly by backward induction, and looks one draw ahead with the
-deck's *exact* composition (RULES.md §4): for every card the deck still holds, what it does
-(accepted, R5/R6; passed on, R7; an ace's robbery, R9, with the real victim and loot) and the
-table's chance of winning after it.
+(:mod:`~borsen_widget.play.winning_model`: cards and aces left, the lead, the pile's size and
+what its top card lets through), solved exactly by backward induction, and looks two draws of
+its turn ahead with the deck's *exact* composition (RULES.md §4): for every card the deck still
+holds, what it does (accepted, R5/R6, and then the better of banking and drawing once more;
+passed on, R7; an ace's robbery, R9, with the real victim and loot) and the table's chance of
+winning after it.
 
 - :func:`win_chances` ``(game)`` → ``{action: chance}`` for every legal action, the chance that
   the player to act wins (a tie counted as half) as the bot estimates it: banking (R8) and
@@ -20,14 +21,17 @@ Public information only: both functions read a :class:`~borsen_widget.play.bots.
 the game (the pile, the banks, the deck's *composition*, the rules), never the deck's order; a
 game whose hidden order is resampled gets the same answers (``tests/play/test_winning.py``).
 
-Two players are what the model solves; with more seats the bot plays "me against the best of the
-others" (the lead over the highest other bank), with every draw's effect on every bank exact.
+With three players or more the table is the field model's (me, my rival = the best of the
+others, and the others, who play for cards), solved with NumPy on first use (about 3 s); the
+next seat's role (my rival or not) and every draw's effect on every bank are read exactly.
+Where NumPy is missing (JupyterLite without it) such a game reads the two-player table, with
+the lead over the best of the others.
 
 The table of the original rules for two players ships with the package
-(``play/data/winning-v1.bin``, :data:`TABLE_FILE`: the model's key, a SHA-256 of the table and
+(``play/data/winning-v2.bin``, :data:`TABLE_FILE`: the model's key, a SHA-256 of the table and
 the table in bytes, each chance in 1/255ths; ``scripts/fit_winning.py`` writes it and
 ``tests/play/test_winning_table.py`` recomputes it). Other rules get their table on first use,
-kept for the session: about 0.2 s with NumPy, seconds in pure Python
+kept for the session: about a second with NumPy, a minute in pure Python
 (:func:`~borsen_widget.play.winning_model.solve`).
 
 Speed (``benchmarks/winning_bot.py``): well under a millisecond per decision (CPython), pure
@@ -47,7 +51,7 @@ from ..engine.game import Game
 from ..engine.position import ACES
 from ..engine.rules import Rules
 from .bots import Bot, PublicView
-from .winning_model import ME, MODEL_VERSION, RIVAL, Model, model_of, next_actors, outcome, solve
+from .winning_model import ME, MODEL_VERSION, RIVAL, Model, model_of, outcome, solve
 
 #: The table of the original rules (two players) shipped with the package.
 TABLE_FILE = f"winning-v{MODEL_VERSION}.bin"
@@ -158,7 +162,11 @@ class _Position:
         self.n = view.deck_size
         self.s = view.pile_size
         self.top = view.top
-        self.after = next_actors(view.players)[ME] if self.model.whos > 1 else None
+        self.after = None
+        if self.model.whos > 1:  # R7, R8: the next seat acts; my rival if it has the most
+            others = [b for i, b in enumerate(self.scores) if i != self.me]
+            ahead = self.scores[(self.me + 1) % view.players] == max(others)
+            self.after = [0.0, 1.0, 0.0] if ahead else [0.0, 0.0, 1.0]
         model = self.model
         self.counts = counts = [0] * len(model.draws)
         for card, copies in view.deck_counts().items():

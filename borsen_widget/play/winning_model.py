@@ -4,7 +4,8 @@ backward induction.
 
 The model keeps what decides a game between two players and forgets the rest:
 
-- ``n``: the cards left in the deck (R2; every draw takes one, R14 ends the game at 0);
+- ``n``: the cards left in the deck (R2; every draw takes one, R14 ends the game at 0), and
+  ``a``: how many of them are aces;
 - ``lead``: the player to act's bank minus the opponent's (R15), clipped to ``± lead_max``;
 - ``s``: the pile's size (clipped to ``pile_max``) and ``t``: its top card's *class*, the set
   of cards R5 accepts on it (read from :meth:`Rules.accepts`, so ``equal_accepted`` and a house
@@ -19,14 +20,19 @@ being ``(banked - lead) / 2`` of the cards out of the deck), into the bank or, w
 ``loot_to="pile"``, under the ace into the pile. Banking (R8) hands the opponent an empty pile,
 or, with ``bank_ends_turn=False``, gives the banker a new one. With an empty deck the pile is
 banked (R14) and the bigger bank wins (R15). Not modelled: ace decisions (R11–R13: aces stay in
-the banks), the cap on turns (R14a), seats beyond two (the bot reads a table of more players
-as "me against the best of the others").
+the banks), the cap on turns (R14a). The aces left in the deck are counted (state ``a``): an ace
+drawn is gone, so late in a game the model knows when no robbery can come.
 
-:func:`solve` returns the table ``Q[n][lead][s][t]`` (the player to act's chance of winning
-when playing the model's best move) as a flat ``array('f')``. It is computed with NumPy where it
-is installed (well under a second for one deck) and in pure Python otherwise (the same
-numbers, a few seconds per deck); the table of the original rules for two players ships with
-the package (:mod:`~borsen_widget.play.winning`).
+Three players or more get the **field model** (:func:`_solve_field`): me, my rival (the best
+of the others; the lead is mine over theirs) and the others, each state also saying who holds
+the turn.
+
+:func:`solve` returns the table ``Q[n][a][lead][s][t]`` (the player to act's chance of
+winning when playing the model's best move; the field model: ``Q[n][a][who][lead][s][t]``, my
+chance) as a flat ``array('f')``. It is computed with NumPy where it is installed (about a
+second for two players and one deck, three for the field model) and, for two players, in pure
+Python otherwise (the same numbers, about a minute); the table of the original rules for two
+players ships with the package (:mod:`~borsen_widget.play.winning`).
 """
 
 from __future__ import annotations
@@ -312,10 +318,11 @@ def next_actors(k: int) -> list[list[float]]:
 def _solve_field(m: Model, np) -> array:
     """The field model of ``m.players`` seats: me, my rival (the best of the others: the lead
     is mine over theirs) and the others, whose cards are not counted; I play to win, my rival
-    against me, the others for cards (draw while one more card is worth the risk, as
-    :class:`~borsen_widget.play.bots.ExpectedValueBot` does); who acts next follows
-    :func:`next_actors`. An ace robs (R9) whoever the seating makes its victim: my rival or me
-    with the chance of one seat in ``k - 1`` (always the leader of the others with
+    and the others for cards, as every other bot of the package does (draw while one more card
+    is worth the risk, as :class:`~borsen_widget.play.bots.ExpectedValueBot` does; a rival
+    playing against me instead was measured to do worse against the package's bots); who acts
+    next follows :func:`next_actors`. An ace robs (R9) whoever the seating makes its victim: my
+    rival or me with the chance of one seat in ``k - 1`` (always the leader of the others with
     ``rob_target="leader"``), a bank of the mean size otherwise."""
     lm, sm, tops, leads, most, k = m.lead_max, m.pile_max, m.tops, m.leads, m.aces, m.players
     after = np.array(next_actors(k))
@@ -374,8 +381,6 @@ def _solve_field(m: Model, np) -> array:
                 bank = np.broadcast_to(bank[:, :, None], values[who].shape)
                 if who == ME:
                     best = np.maximum(values[who], bank)
-                elif who == RIVAL:
-                    best = np.minimum(values[who], bank)
                 else:  # draw while one more card is worth the risk: p (s + 1) > s
                     draw = accept[None, None, :] * (s[:, :, None] + 1) > s[:, :, None]
                     best = np.where(draw, values[who], bank)

@@ -1,0 +1,197 @@
+"""WinningBot (borsen_widget.play.winning): its speed per decision and how it does against every
+other bot of the package, two, three and four players, under the original rules and variants.
+
+    python benchmarks/winning_bot.py [--games 20000] [--optimal-games 20000]
+        [--variant-games 5000] [--multi-games 5000] [--league-games 2000] [--workers 2]
+        [--parts speed,duel,variants,multi,league]
+
+- **speed**: every decision of 60 two-player and 30 four-player games of WinningBot against
+  ExpectedValueBot: median, 99th percentile and maximum, in CPU time of this thread (one core;
+  steady on a shared machine) and on the wall clock; also the real choices only (a pile to
+  bank and a deck to draw from), and the first decision under new rules (the table's solve).
+- **duel**: two players, seats taking turns, ``--games`` games against each bot under the
+  original rules; a game's point follows R15 with a tie counted half; the 95 % Wilson interval
+  of WinningBot's share. OptimalTurnBot plays with ``max_states=20000`` (its cheaper setting:
+  where the exact solve would pass 20,000 states it decides by one step of look-ahead, counted
+  in ``fallbacks``), ``--optimal-games`` games.
+- **variants**: the same under two variants (R5 ``equal_accepted=False``; R9
+  ``loot_to="pile"`` with ``rob_target="leader"``), ``--variant-games`` games each.
+- **multi**: three and four players against mixtures of the other bots, ``--multi-games`` games
+  each (a quarter of that with OptimalTurnBot), under the original rules and the two variants;
+  the fair share is 1/3 or 1/4.
+- **league**: :func:`borsen_widget.sim.league` of WinningBot and every other bot, two players,
+  ``--league-games`` games a pair, seed 2026: the table the README shows.
+
+Seeds are fixed (printed), so a run can be repeated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from borsen_widget import (
+    ExpectedValueBot,
+    Game,
+    OptimalTurnBot,
+    ProbabilityBot,
+    RandomBot,
+    Rules,
+    ThresholdBot,
+    WinningBot,
+)
+from borsen_widget.play.rollouts import wilson_interval
+from borsen_widget.play.winning import model_for, table_for
+from borsen_widget.sim.league import league
+from borsen_widget.sim.simulate import simulate
+
+VARIANTS = {
+    "original rules": {},
+    "R5 equal_accepted=False": {"equal_accepted": False},
+    "R9 loot_to='pile', rob_target='leader'": {"loot_to": "pile", "rob_target": "leader"},
+}
+
+
+def optimal() -> OptimalTurnBot:
+    return OptimalTurnBot(max_states=20_000)
+
+
+def opponents() -> list:
+    return [RandomBot(), ThresholdBot(4), ProbabilityBot(0.5), ExpectedValueBot(), optimal()]
+
+
+def speed() -> None:
+    print("== speed per decision (WinningBot) ==")
+    for players, games in ((2, 60), (4, 30)):
+        bot = WinningBot()
+        rules = Rules(players=players)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        table_for(model_for(rules))  # what the first decision does: read or solve the table
+        first = (time.perf_counter() - wall, time.thread_time() - cpu)
+        others = [bot] + [ExpectedValueBot()] * (players - 1)
+        every, choices, walls = [], [], []
+        for seed in range(games):
+            game = Game(rules, seed)
+            while not game.is_over:
+                wall, cpu = time.perf_counter(), time.thread_time()
+                action = others[game.current_player].choose(game)
+                cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+                if game.current_player == 0:
+                    every.append(cpu)
+                    walls.append(wall)
+                    if game.pile_size and game.deck_size and game.phase == "play":
+                        choices.append(cpu)
+                game.apply(action)
+        print(
+            f"{players} players: the table, read or solved once per rules: "
+            f"{1000 * first[1]:.0f} ms CPU ({1000 * first[0]:.0f} ms wall)"
+        )
+        for name, times in (("every decision", every), ("real choices", choices)):
+            print(f"  {name:15} {_ms(times)}  ({len(times):,} decisions)")
+        print(f"  {'wall clock':15} {_ms(walls)}")
+
+
+def _ms(times: list[float]) -> str:
+    times = sorted(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    return (
+        f"median {1000 * statistics.median(times):.3f} ms, p99 {1000 * p99:.3f} ms, "
+        f"max {1000 * times[-1]:.3f} ms"
+    )
+
+
+def share(rules: Rules, others: list, games: int, seed: int, workers: int) -> tuple:
+    """WinningBot's points (R15, a tie half) in ``games`` games against ``others``."""
+    started = time.perf_counter()
+    result = simulate(
+        rules, [WinningBot(), *others], games, seed=seed, keep_games=True, workers=workers
+    )
+    rows = result.tables()["games"]
+    seats = rules.players
+    points = 0.0
+    for g, won in enumerate(rows["winners"]):
+        mine = next(s for s in range(seats) if rows[f"bot_{s}"][g] == "WinningBot()")
+        points += (mine in won) / len(won)
+    low, high = wilson_interval(points, games)
+    return points / games, low, high, time.perf_counter() - started
+
+
+def report(label: str, games: int, fair: float, figures: tuple) -> None:
+    rate, low, high, seconds = figures
+    verdict = "above" if low > fair else "NOT above"
+    print(
+        f"  {label:55} {games:>6,} games  {rate:.4f} [{low:.4f}, {high:.4f}]  "
+        f"{verdict} {fair:.3f}  ({seconds:.0f} s)",
+        flush=True,
+    )
+
+
+def duel(options: dict, games: int, optimal_games: int, seed: int, workers: int) -> None:
+    rules = Rules(players=2, **options)
+    for number, other in enumerate(opponents()):
+        n = optimal_games if isinstance(other, OptimalTurnBot) else games
+        report(f"vs {other}", n, 0.5, share(rules, [other], n, seed + number, workers))
+
+
+def multi(options: dict, games: int, seed: int, workers: int) -> None:
+    tables = [
+        [ExpectedValueBot(), ProbabilityBot(0.5)],
+        [ExpectedValueBot(), ExpectedValueBot()],
+        [optimal(), ExpectedValueBot()],
+        [ExpectedValueBot(), ProbabilityBot(0.5), ThresholdBot(4)],
+        [ExpectedValueBot(), ExpectedValueBot(), ExpectedValueBot()],
+        [optimal(), ExpectedValueBot(), RandomBot()],
+    ]
+    for number, others in enumerate(tables):
+        players = len(others) + 1
+        n = games // 4 if any(isinstance(o, OptimalTurnBot) for o in others) else games
+        figures = share(Rules(players=players, **options), others, n, seed + number, workers)
+        report(f"{players} players vs {', '.join(map(str, others))}", n, 1 / players, figures)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--optimal-games", type=int, default=20_000)
+    parser.add_argument("--variant-games", type=int, default=5_000)
+    parser.add_argument("--multi-games", type=int, default=5_000)
+    parser.add_argument("--league-games", type=int, default=2_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--parts", default="speed,duel,variants,multi,league")
+    args = parser.parse_args()
+    parts = args.parts.split(",")
+    if "speed" in parts:
+        speed()
+    if "duel" in parts:
+        print("== two players, original rules (seeds 100…) ==", flush=True)
+        duel({}, args.games, args.optimal_games, 100, args.workers)
+    if "variants" in parts:
+        for number, (name, options) in enumerate(list(VARIANTS.items())[1:]):
+            print(f"== two players, {name} (seeds {200 + 10 * number}…) ==", flush=True)
+            duel(
+                options,
+                args.variant_games,
+                args.variant_games // 2,
+                200 + 10 * number,
+                args.workers,
+            )
+    if "multi" in parts:
+        for number, (name, options) in enumerate(VARIANTS.items()):
+            print(f"== three and four players, {name} (seeds {300 + 10 * number}…) ==", flush=True)
+            multi(options, args.multi_games, 300 + 10 * number, args.workers)
+    if "league" in parts:
+        print(f"== league: two players, {args.league_games:,} games a pair, seed 2026 ==")
+        started = time.perf_counter()
+        result = league(
+            [WinningBot(), *opponents()],
+            games=args.league_games,
+            seed=2026,
+            workers=args.workers,
+        )
+        print(result.tables()["ratings"].to_string("en"))
+        print(f"({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
