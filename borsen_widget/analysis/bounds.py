@@ -57,28 +57,49 @@ def _width(n: int, terms: int) -> int:
     return ((terms + 1) * n**terms).bit_length() + 1
 
 
+def shape(ranks: Sequence[int], top: int | None, equal: bool) -> tuple[tuple[int, ...], ...]:
+    """What the run counts depend on (R5): how many ranks the top accepts and how many it
+    refuses, by the cards of each rank left (``(accepted_by_copies, refused_by_copies)``,
+    index k for the ranks with k cards left). The counts are a product of one factor per rank
+    that depends only on its cards left and whether the top accepts it (see the module's
+    docstring), so decks of the same shape have the same runs: a key shared by many states."""
+    most = max(ranks, default=0)
+    accepted = [0] * (most + 1)
+    refused = [0] * (most + 1)
+    for r, copies in enumerate(ranks):
+        if copies:
+            if top is None or r > top or (r == top and equal):
+                accepted[copies] += 1
+            else:
+                refused[copies] += 1
+    return tuple(accepted), tuple(refused)
+
+
 def _run_polys(
-    ranks: Sequence[int], aces: int, top: int | None, equal: bool, terms: int, bits: int
+    accepted: tuple[int, ...],
+    refused: tuple[int, ...],
+    aces: int,
+    equal: bool,
+    terms: int,
+    bits: int,
 ) -> tuple[int, int, int]:
     """The run counts as polynomials in big integers (``bits`` bits a coefficient, the
     coefficient of x^j at bit ``bits * j``): ``(valid, ace_last, no_ace)``, see
-    :func:`run_counts`. Higher coefficients than x^terms are left over and not meaningful."""
-    present = [
-        (copies, top is None or r > top or (r == top and equal))
-        for r, copies in enumerate(ranks)
-        if copies
-    ]
+    :func:`run_counts`, for a deck of this :func:`shape`. Higher coefficients than x^terms
+    are left over and not meaningful."""
     valid = ace_last = no_ace = 0
     for i in range(min(aces, terms) + 1):
         # Only the coefficients up to x^(terms - i) are read: cutting the rest keeps the
         # numbers small (a carry only ever moves to higher coefficients).
         keep = (1 << (bits * (terms - i + 1))) - 1
         poly = 1
-        for copies, allowed in present:
-            if allowed:
-                poly = (poly * _rank_factor(copies, i + 1, equal, bits)) & keep
-            elif i:  # block 0 (before the first ace) must beat the top: not this rank
-                poly = (poly * _rank_factor(copies, i, equal, bits)) & keep
+        for copies, ranks in enumerate(accepted):
+            if ranks:
+                poly = (poly * _rank_power(copies, i + 1, equal, bits, ranks)) & keep
+        if i:  # block 0 (before the first ace) must beat the top: not these ranks
+            for copies, ranks in enumerate(refused):
+                if ranks:
+                    poly = (poly * _rank_power(copies, i, equal, bits, ranks)) & keep
         if i == 0:
             no_ace = poly
         ways = falling(aces, i)  # the i aces, in order
@@ -86,6 +107,12 @@ def _run_polys(
         if i < aces:  # then one of the other aces as the next card
             ace_last += (ways * (aces - i) * poly) << (bits * (i + 1))
     return valid, ace_last, no_ace
+
+
+@functools.cache
+def _rank_power(copies: int, blocks: int, equal: bool, bits: int, ranks: int) -> int:
+    """:func:`_rank_factor` for ``ranks`` ranks of the same cards left: its power."""
+    return _rank_factor(copies, blocks, equal, bits) ** ranks
 
 
 @functools.lru_cache(maxsize=4096)
@@ -107,7 +134,7 @@ def run_counts(
     """
     bits = _width(sum(ranks) + aces, terms)
     mask = (1 << bits) - 1
-    polys = _run_polys(ranks, aces, top, equal, terms, bits)
+    polys = _run_polys(*shape(ranks, top, equal), aces, equal, terms, bits)
     return tuple(tuple((p >> (bits * j)) & mask for j in range(terms + 1)) for p in polys)
 
 
@@ -132,13 +159,23 @@ def run_expectations(
     The first ``terms`` lengths are counted exactly (:func:`run_counts`); when the deck holds
     more cards, each later card is in the run with a chance of at most P(run ≥ terms) (the
     chance never grows with the length), so the bounds stay sound. With ``terms`` at least the
-    deck's size they are the exact expectations.
+    deck's size they are the exact expectations. Worked out once per deck :func:`shape`
+    (many states of a turn share one).
     """
-    n = sum(ranks) + aces
+    return _shape_expectations(*shape(ranks, top, equal), aces, equal, terms)
+
+
+@functools.lru_cache(maxsize=65_536)
+def _shape_expectations(
+    accepted: tuple[int, ...], refused: tuple[int, ...], aces: int, equal: bool, terms: int
+) -> tuple[int, int, int]:
+    """:func:`run_expectations` for a deck of this :func:`shape`."""
+    n = sum(k * r for k, r in enumerate(accepted)) + sum(k * r for k, r in enumerate(refused))
+    n += aces
     terms = min(terms, n)
     bits = _width(n, terms)
     mask = (1 << bits) - 1
-    valid, ace_last, _ = _run_polys(ranks, aces, top, equal, terms, bits)
+    valid, ace_last, _ = _run_polys(accepted, refused, aces, equal, terms, bits)
     # E[run] = sum over j ≥ 1 of valid[j] / (n)_j, over the common denominator (n)_terms:
     # valid[j] weighed by (n-j)_(terms-j), all in one big-integer product.
     weights = _weights(n, terms, bits)
@@ -151,6 +188,12 @@ def run_expectations(
         run += tail
         aces_in_run += tail
     return run, aces_in_run, denominator
+
+
+def clear_runs() -> None:
+    """Forget the run counts and expectations worked out (kept per deck shape)."""
+    run_counts.cache_clear()
+    _shape_expectations.cache_clear()
 
 
 def expected_run(

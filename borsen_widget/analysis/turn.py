@@ -22,7 +22,7 @@ from fractions import Fraction
 from ..engine.cards import CARDS, DISTINCT_CARDS, Card
 from ..engine.game import Game
 from ..i18n import Translator, translator
-from .bounds import run_counts, run_expectations
+from .bounds import clear_runs, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
 # Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
@@ -342,11 +342,26 @@ class TurnModel:
         a row (the run), and on the expected number of aces in the run, for the original R5
         (:func:`.bounds.run_expectations`: the first ``terms`` lengths counted exactly).
         """
-        key = (counts, top_rank, terms)
+        is_ace, rank_of = self.is_ace, self.rank
+        if self.ranked:
+            # The key: the deck's shape (bounds.shape: the ranks the top accepts and those it
+            # refuses, by cards left, as 4-bit digits), its aces and the terms; many states
+            # share one.
+            first = 0 if top_rank is None else top_rank + (0 if self.rules.equal_accepted else 1)
+            key = 0
+            for r in range(12):
+                copies = counts[r]
+                if copies:
+                    key += 1 << (4 * copies + (0 if r >= first else 48))
+            aces = 0
+            for cls in self.ace_classes:
+                aces += counts[cls]
+            key |= (aces << 96) | (terms << 112)
+        else:
+            key = (counts, top_rank, terms)
         hit = self._runs.get(key)
         if hit is not None:
             return hit
-        is_ace, rank_of = self.is_ace, self.rank
         ranks = [0] * 12
         aces = 0
         for cls, copies in enumerate(counts):
@@ -505,29 +520,47 @@ class TurnModel:
         limit = (m - 1e-9 * (m + 1)) * n
         outcomes = self.outcomes(counts, mask, m, robbed)
         # What a child after a non-ace shares with this state, for the cheap bounds there.
-        aces, loot_now, total_loot = self.ace_totals(counts, robbed)
+        aces, _loot_now, total_loot = self.ace_totals(counts, robbed)
         refused = 0.0
         for copies, accepted, gained, _pile, lost, _child in outcomes:
             if not accepted:  # these may be negative ("lead"), the rest are not
                 refused += copies * (gained - lost)
         children = []
+        cheap_total = refused
         for copies, accepted, gained, pile, _lost, child in outcomes:
             if not accepted:
                 continue
+            cheap = math.inf
+            taken = None
             if child is not None:
                 rest, _rest_mask, rank, _pile, _after = child
-                if rank is not None and self.ranked:  # after a non-ace: maybe a cheap proof
+                if rank is not None and self.ranked:  # after a non-ace: the cheap bound there
                     taken = sum(rest[f] for f in self.acc_classes[rank])
-                    if self._cheap_bank_proof(taken, aces, n - 1, pile, loot_now, total_loot):
+                    cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
+                    if cheap <= pile:
                         child = None
-            children.append((copies, gained, pile, child))
-        # The run bounds after the card: a few lengths first (cheap), then more.
+            else:
+                cheap = pile
+            children.append((copies, gained, pile, child, cheap, taken))
+            cheap_total += copies * (gained + (cheap if cheap > pile else pile))
+        if cheap_total <= limit:
+            return True
+        # The run bounds after the card: a few lengths first (cheap), then more; each child's
+        # bound is the least of those worked out (all are sound).
         for terms in _RUN_TERMS:
             total = refused
-            for copies, gained, pile, child in children:
+            for copies, gained, pile, child, cheap, taken in children:
                 value = pile
                 if child is not None:
-                    bound = self._draw_bound(*child, terms)
+                    if taken is None:
+                        bound = self._draw_bound(*child, terms)
+                    else:  # after a non-ace: the same aces and banks as here
+                        run, aces_in_run = self._run_bound(child[0], child[2], terms)
+                        bound = pile * taken / (n - 1) + run
+                        if aces:
+                            bound += aces_in_run / aces * total_loot
+                    if bound > cheap:
+                        bound = cheap
                     if bound > pile:
                         value = bound
                 total += copies * (gained + value)
@@ -536,6 +569,18 @@ class TurnModel:
             else:
                 return True
         return False
+
+    def _cheap_draw_bound(self, accepted, aces, n, m, total_loot) -> float:
+        """An upper bound on the value of drawing in a state, from its totals, in O(1) (the
+        bound of :meth:`_cheap_bank_proof`; original R5 only): ``math.inf`` where it does not
+        apply (the top refuses nothing)."""
+        refused = n - accepted
+        if not self.standard or not refused:
+            return math.inf
+        good = accepted - aces
+        stoppers = n - good
+        loot = aces / (aces + refused) * total_loot if aces else 0.0
+        return m * accepted / n + good / (stoppers + 1) + aces / stoppers * n + loot
 
     def _cheap_bank_proof(self, accepted, aces, n, m, loot_now, total_loot) -> bool | None:
         """The cheap part of :meth:`_bank_is_proven`, from a state's totals: True (banking is
@@ -608,7 +653,7 @@ def clear_cache() -> None:
     the run counts."""
     _MODELS.clear()
     _acceptance_classes.cache_clear()
-    run_counts.cache_clear()
+    clear_runs()
 
 
 def _model(game: Game, objective: str) -> TurnModel:
