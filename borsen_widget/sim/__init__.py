@@ -4,11 +4,13 @@ line. Reads the engine and the bots.
 
 ``borsen_widget.sim.simulate`` is the module that holds the function (so
 ``from borsen_widget.sim.simulate import simulate``); :func:`replay`, :class:`SimulationResult`,
-:func:`game_seed` and :func:`seating` are here too.
+:func:`game_seed` and :func:`seating` are here too, and :func:`league` (every bot against every
+other, with Bradley–Terry ratings: :mod:`borsen_widget.sim.league`).
 """
 
+from .league import LeagueResult, league
 from .result import SimulationResult
 from .seats import game_seed, seating
 from .simulate import replay
 
-__all__ = ["SimulationResult", "game_seed", "replay", "seating"]
+__all__ = ["LeagueResult", "SimulationResult", "game_seed", "league", "replay", "seating"]
