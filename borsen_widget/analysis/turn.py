@@ -335,30 +335,35 @@ class TurnModel:
 
     # -- an upper bound for pruning
 
+    def _shape_key(self, counts: tuple[int, ...], top_rank: int | None) -> int | tuple:
+        """What the run bound of a state depends on, as a key (see :meth:`_run_bound`): with
+        the original R5 the deck's shape (:func:`.bounds.shape`: the ranks the top accepts and
+        those it refuses, by cards left, as 4-bit digits) and its aces; many states share one."""
+        if not self.ranked:
+            return (counts, top_rank)
+        first = 0 if top_rank is None else top_rank + (0 if self.rules.equal_accepted else 1)
+        key = 0
+        for r in range(12):
+            copies = counts[r]
+            if copies:
+                key += 1 << (4 * copies + (0 if r >= first else 48))
+        aces = 0
+        for cls in self.ace_classes:
+            aces += counts[cls]
+        return key | (aces << 96)
+
     def _run_bound(
-        self, counts: tuple[int, ...], top_rank: int | None, terms: int = 12
+        self, counts: tuple[int, ...], top_rank: int | None, terms: int = 12, shape=None
     ) -> tuple[float, float]:
         """Upper bounds on E[K], K = the number of cards a clairvoyant would see accepted in
         a row (the run), and on the expected number of aces in the run, for the original R5
         (:func:`.bounds.run_expectations`: the first ``terms`` lengths counted exactly).
+        ``shape``: the state's :meth:`_shape_key`, if known.
         """
         is_ace, rank_of = self.is_ace, self.rank
-        if self.ranked:
-            # The key: the deck's shape (bounds.shape: the ranks the top accepts and those it
-            # refuses, by cards left, as 4-bit digits), its aces and the terms; many states
-            # share one.
-            first = 0 if top_rank is None else top_rank + (0 if self.rules.equal_accepted else 1)
-            key = 0
-            for r in range(12):
-                copies = counts[r]
-                if copies:
-                    key += 1 << (4 * copies + (0 if r >= first else 48))
-            aces = 0
-            for cls in self.ace_classes:
-                aces += counts[cls]
-            key |= (aces << 96) | (terms << 112)
-        else:
-            key = (counts, top_rank, terms)
+        if shape is None:
+            shape = self._shape_key(counts, top_rank)
+        key = shape | (terms << 112) if self.ranked else (shape, terms)
         hit = self._runs.get(key)
         if hit is not None:
             return hit
@@ -407,6 +412,10 @@ class TurnModel:
                 running += counts[r]
                 at_least[r] = running
             equal = self.rules.equal_accepted
+        present = 0
+        for cls, copies in enumerate(counts):
+            if copies:
+                present |= 1 << cls
         total = 0
         for cls, copies in enumerate(counts):
             if not copies:
@@ -420,20 +429,31 @@ class TurnModel:
                 if n == 1:
                     value = (gained + pile) * fact1  # R14: the deck is empty, the pile is banked
                 else:
+                    # What the child holds: its classes, whether an ace can still come.
+                    left = present if copies > 1 else present ^ (1 << cls)
+                    totals = None
                     if not is_ace[cls]:
                         if self.ranked:  # less the card just drawn, if R5 counts it
                             accepted = at_least[cls] - 1 if equal else at_least[cls + 1]
                         else:
                             accepted = sum(counts[f] for f in self.acc_classes[cls])
                             accepted -= self.acc[cls] >> cls & 1
-                        if self._cheap_bank_proof(
+                        proof = self._cheap_bank_proof(
                             accepted, aces, n - 1, pile, loot_now, total_loot
-                        ):
+                        )
+                        if proof:
                             total += copies * pile * fact1  # banking is best there
                             continue
+                        # The child's own bank proof starts from the same totals and proof.
+                        totals = (accepted, aces, loot_now, total_loot, proof)
+                        any_ace = aces > 0
+                    else:
+                        any_ace = aces > 1
                     child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
                     rank = self.rank[cls]
-                    value = gained * fact1 + self._value(child, self.acc[cls], rank, pile, after)
+                    value = gained * fact1 + self._value(
+                        child, self.acc[cls], rank, pile, after, left, any_ace, totals
+                    )
             else:
                 # R7: the pile passes on; "lead" counts it against us unless the cap ends the
                 # game at once (R14a), when it scores nothing.
@@ -442,14 +462,22 @@ class TurnModel:
             total += copies * value
         return total
 
-    def _value(self, counts, mask, top_rank, m, robbed) -> int:
-        """X = n! × the value of the state with optimal play (draw or bank, R4)."""
-        present = 0
-        any_ace = False
-        for cls, copies in enumerate(counts):
-            if copies:
-                present |= 1 << cls
-                any_ace = any_ace or self.is_ace[cls]
+    def _value(
+        self, counts, mask, top_rank, m, robbed, present=None, any_ace=None, totals=None
+    ) -> int:
+        """X = n! × the value of the state with optimal play (draw or bank, R4).
+
+        ``present`` (the classes the deck holds, as bits), ``any_ace`` (whether it holds an
+        ace) and ``totals`` (:meth:`deck_totals` and the cheap proof's verdict, see
+        :meth:`_bank_is_proven`) may be given by the parent, which knows them already.
+        """
+        if present is None:
+            present = 0
+            any_ace = False
+            for cls, copies in enumerate(counts):
+                if copies:
+                    present |= 1 << cls
+                    any_ace = any_ace or self.is_ace[cls]
         if not any_ace:
             robbed = ()  # no ace can come: the victims no longer matter
         key = (counts, mask & present, m, robbed)
@@ -465,7 +493,9 @@ class TurnModel:
         n = sum(counts)
         bank = m * self._fact[n]
         accepted = mask & present
-        if accepted != present and self._bank_is_proven(counts, mask, top_rank, m, robbed, n):
+        if accepted != present and self._bank_is_proven(
+            counts, mask, top_rank, m, robbed, n, totals
+        ):
             memo[key] = bank
             return bank
         draw = self._draw_value(counts, mask, top_rank, m, robbed if robbed else self.zero_robbed())
@@ -476,7 +506,7 @@ class TurnModel:
     def zero_robbed(self) -> tuple[int, ...]:
         return tuple(0 for _ in self.victims)
 
-    def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n) -> bool:
+    def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n, totals=None) -> bool:
         """True when banking is provably at least as good as drawing (a sound bound).
 
         Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
@@ -487,16 +517,21 @@ class TurnModel:
         in a turn, R9). Cheaper bounds are tried first (:meth:`_cheap_bank_proof`), and when
         the run bound does not prove it, the same bound one draw later
         (:meth:`_relaxed_bank_proof`). Returning False is always safe: the state is then
-        solved exactly.
+        solved exactly. ``totals``: ``(accepted, aces, loot_now, total_loot, proof)``, the
+        :meth:`deck_totals` and the :meth:`_cheap_bank_proof` of this state, if known.
         """
-        accepted, aces, loot_now, total_loot = self.deck_totals(counts, mask, robbed)
-        proof = self._cheap_bank_proof(accepted, aces, n, m, loot_now, total_loot)
+        if totals is None:
+            accepted, aces, loot_now, total_loot = self.deck_totals(counts, mask, robbed)
+            proof = self._cheap_bank_proof(accepted, aces, n, m, loot_now, total_loot)
+        else:
+            accepted, aces, loot_now, total_loot, proof = totals
         if proof is not None:
             return proof
         base = m - 1e-9 * (m + 1) - m * accepted / n
         # The run's first few lengths first (cheap, a little looser), then more.
+        shape = self._shape_key(counts, top_rank)
         for terms in _RUN_TERMS:
-            run, aces_in_run = self._run_bound(counts, top_rank, terms)
+            run, aces_in_run = self._run_bound(counts, top_rank, terms, shape)
             loot = aces_in_run / aces * total_loot if aces else 0.0
             if run + loot <= base:
                 return True
@@ -518,35 +553,53 @@ class TurnModel:
         bounds prove it). Tighter than the run bound now, because the player must decide
         after that card without seeing the rest of the deck."""
         limit = (m - 1e-9 * (m + 1)) * n
-        outcomes = self.outcomes(counts, mask, m, robbed)
-        # What a child after a non-ace shares with this state, for the cheap bounds there.
+        # What a child after a non-ace shares with this state, for the bounds there.
         aces, _loot_now, total_loot = self.ace_totals(counts, robbed)
+        ranked = self.ranked
+        if ranked:  # at_least[r]: the cards of rank index r or higher, and the aces (R5)
+            at_least = [0] * 13
+            running = at_least[12] = aces
+            for r in range(11, -1, -1):
+                running += counts[r]
+                at_least[r] = running
+            equal = self.rules.equal_accepted
+        # The same steps as outcomes(), inlined: the refused cards' worth at once, and the
+        # accepted ones as (copies, gained, pile, child or None, its cheap bound, the cards
+        # its top accepts after a non-ace, or None).
+        own = self.objective == "own"
+        to_pile = self.rules.loot_to == "pile"
+        is_ace = self.is_ace
         refused = 0.0
-        for copies, accepted, gained, _pile, lost, _child in outcomes:
-            if not accepted:  # these may be negative ("lead"), the rest are not
-                refused += copies * (gained - lost)
+        cheap_total = 0.0
         children = []
-        cheap_total = refused
-        for copies, accepted, gained, pile, _lost, child in outcomes:
-            if not accepted:
+        for cls, copies in enumerate(counts):
+            if not copies:
                 continue
-            cheap = math.inf
-            taken = None
-            if child is not None:
-                rest, _rest_mask, rank, _pile, _after = child
-                if rank is not None and self.ranked:  # after a non-ace: the cheap bound there
-                    taken = sum(rest[f] for f in self.acc_classes[rank])
+            loot, after = (0, robbed)
+            if is_ace[cls]:
+                loot, after = self.rob(cls, robbed)
+            pile = m + 1 + (loot if to_pile else 0)
+            gained = 0 if to_pile else loot
+            if not mask >> cls & 1:  # R7 ("lead" loses the pile, unless R14a ends the game)
+                refused += copies * (gained - (0 if own or self.last_turn else pile))
+                continue
+            cheap = pile
+            child = taken = None
+            if n > 1:
+                cheap = math.inf
+                if ranked and not is_ace[cls]:  # after a non-ace: the cheap bound there
+                    taken = at_least[cls] - 1 if equal else at_least[cls + 1]
                     cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
-                    if cheap <= pile:
-                        child = None
-            else:
-                cheap = pile
+                if cheap > pile:
+                    rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+                    child = (rest, self.acc[cls], self.rank[cls], pile, after)
             children.append((copies, gained, pile, child, cheap, taken))
             cheap_total += copies * (gained + (cheap if cheap > pile else pile))
-        if cheap_total <= limit:
+        if refused + cheap_total <= limit:
             return True
         # The run bounds after the card: a few lengths first (cheap), then more; each child's
         # bound is the least of those worked out (all are sound).
+        shapes = {}
         for terms in _RUN_TERMS:
             total = refused
             for copies, gained, pile, child, cheap, taken in children:
@@ -555,7 +608,11 @@ class TurnModel:
                     if taken is None:
                         bound = self._draw_bound(*child, terms)
                     else:  # after a non-ace: the same aces and banks as here
-                        run, aces_in_run = self._run_bound(child[0], child[2], terms)
+                        rest, top = child[0], child[2]
+                        shape = shapes.get(top)
+                        if shape is None:
+                            shape = shapes[top] = self._shape_key(rest, top)
+                        run, aces_in_run = self._run_bound(rest, top, terms, shape)
                         bound = pile * taken / (n - 1) + run
                         if aces:
                             bound += aces_in_run / aces * total_loot
