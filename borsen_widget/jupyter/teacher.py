@@ -13,7 +13,11 @@ and the deck's composition; see :mod:`borsen_widget.analysis`):
   (:func:`~borsen_widget.analysis.best_choice`: nearly always, in well under 100 ms), with the
   proof in words; it is never a guess: where the bounds do not decide the panel says so;
 - the value of drawing with the best stopping rule afterwards and the best choice, from
-  :func:`~borsen_widget.analysis.best_turn` (exact), once it is solved.
+  :func:`~borsen_widget.analysis.best_turn` (exact), once it is solved;
+- *the winning move* (R15): the chance of winning the game after drawing and after banking as
+  :class:`~borsen_widget.play.winning.WinningBot` estimates it
+  (:func:`~borsen_widget.play.winning.win_chances`), shown beside *the move with the most
+  cards* (the best choice above) when the two differ (``data["winning"]``).
 
 Cost: everything but the best stopping rule takes well under a millisecond and is shown at
 once. ``best_turn`` is tried within :data:`SYNC_STATES` states at once; past that the feed says
@@ -22,7 +26,12 @@ it is working, and the kernel's asyncio loop goes on in slices of about
 it is solved or :data:`MAX_STATES` states have been spent, when it says plainly that the exact
 rule is too costly for this position. A move cancels the work for the old position. Without a
 running loop (plain Python, tests) it is worked out at once, up to :data:`NO_LOOP_STATES`
-states. Nothing is computed while no panel is shown.
+states. Nothing is computed while no panel is shown. The win chances take well under a
+millisecond once the rules' table of winning chances is there: the original rules' (two
+players) ships with the package; other rules' tables are solved once per session (seconds) in
+a worker thread, never on the loop, and the winning move is shown when it is done (where there
+are no threads, as in JupyterLite, or no running loop, it is shown only for rules whose table
+is there already).
 
 Guess first: the feed asks the question and hides the answers (they are not even sent to the
 browser) until Reveal; it counts the class's votes, one per voter (a student on their phone,
@@ -55,9 +64,11 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import analysis
+from ..engine.actions import BANK, DRAW
 from ..engine.game import Game
 from ..engine.words import seat_name
 from ..i18n import Translator, translator
+from ..play import winning
 from .protocol import BadMessage
 
 #: best_turn's states tried at once, before the panel first shows (about 0.05 s).
@@ -217,6 +228,110 @@ def _choice(figures: dict, best: dict, tr: Translator) -> dict | None:
     return {"action": None, "how": None, "text": text, "margin": None, **plain}
 
 
+# ---------------------------------------------------------------------------- the winning move
+
+#: The winning move is shown beside the move with the most cards only when its chance of
+#: winning is higher by at least this much: the bot's estimates are kept in 1/255ths, so a
+#: smaller difference says nothing.
+WIN_MARGIN = 0.005
+#: Rules whose table of winning chances is here (shipped, or solved in this session).
+TABLES_READY: set = set()
+#: Tables being solved in a worker thread: {rules: asyncio future}.
+_TABLES_SOLVING: dict = {}
+
+
+def _table_ready(rules) -> bool:
+    """Whether :func:`~borsen_widget.play.winning.win_chances` answers at once for ``rules``
+    (its table is shipped, or was solved in this session). Cheap: only two-player rules can
+    have the shipped table, and their model takes well under a millisecond."""
+    if rules in TABLES_READY:
+        return True
+    if rules.players != 2:
+        return False
+    try:
+        header, _table = winning.read_shipped()
+    except (OSError, ValueError):
+        return False
+    if header.get("key") == winning.table_key_text(winning.model_for(rules)):
+        TABLES_READY.add(rules)
+        return True
+    return False
+
+
+def _solve_table(rules) -> None:
+    """Solve (and keep) the table of winning chances of ``rules``: seconds; never on the
+    kernel's loop while it runs (see :meth:`TeacherFeed._start_winning`)."""
+    winning.table_for(winning.model_for(rules))
+    TABLES_READY.add(rules)
+
+
+def _win_chances(game: Game) -> dict:
+    """``{"draw": chance, "bank": chance}``: the chance that the player to act wins the game
+    (R15, a tie counted as half) after each move, as WinningBot estimates it."""
+    found = winning.win_chances(game)
+    return {"draw": found[DRAW], "bank": found[BANK]}
+
+
+def _move_text(which: str, action: str, chance: str, tr: Translator) -> str:
+    """One move and its chance of winning in words: ``which`` is "win" (the winning move),
+    "own" or "lead" (the move with the most cards, for that objective)."""
+    if which == "win":
+        if action == "draw":
+            return tr.gettext(
+                "The winning move: draw, which wins the game {chance} of the time.", chance=chance
+            )
+        return tr.gettext(
+            "The winning move: bank, which wins the game {chance} of the time.", chance=chance
+        )
+    if which == "own":
+        if action == "draw":
+            return tr.gettext(
+                "The move with the most cards: draw, which wins the game {chance} of the time.",
+                chance=chance,
+            )
+        return tr.gettext(
+            "The move with the most cards: bank, which wins the game {chance} of the time.",
+            chance=chance,
+        )
+    if action == "draw":
+        return tr.gettext(
+            "The move with the most cards of lead: draw, which wins the game {chance} of the time.",
+            chance=chance,
+        )
+    return tr.gettext(
+        "The move with the most cards of lead: bank, which wins the game {chance} of the time.",
+        chance=chance,
+    )
+
+
+def _winning_words(
+    chances: dict | None, choice: dict | None, objective: str, tr: Translator
+) -> dict | None:
+    """The winning move beside the move with the most cards (the best choice, exact or
+    proven), in words: ``None`` until both are known. ``differ``: whether the panel shows
+    them: only when they are different moves and the winning move's chance is higher by at
+    least :data:`WIN_MARGIN` (a tie, or a smaller difference, is not a different move)."""
+    if chances is None or choice is None or choice.get("how") not in ("exact", "proven"):
+        return None
+    cards = choice["action"]
+    win = "draw" if chances["draw"] > chances["bank"] else "bank"
+    percent = {action: tr.percent(chance, 1) for action, chance in chances.items()}
+    return {
+        "win": win,
+        "cards": cards,
+        "differ": win != cards and chances[win] - chances[cards] >= WIN_MARGIN,
+        "chances": dict(chances),
+        "win_text": _move_text("win", win, percent[win], tr),
+        "cards_text": _move_text(objective, cards, percent[cards], tr),
+        "text": tr.gettext(
+            "Playing to win is not the same as playing for cards: the game is won by having "
+            "more cards than the others (R15), so the score matters. The chances of winning "
+            "are the winning bot's estimates from the banks, the pile and the deck's cards "
+            "(a tie counts as half)."
+        ),
+    }
+
+
 def _best_words(best: dict, tr: Translator) -> dict:
     """The best stopping rule's state in words: ``text`` for the class (plain), ``detail``
     for the teacher (the technical terms, the states counted; nothing once it is solved: the
@@ -259,7 +374,7 @@ def _hide(data: dict) -> dict:
     """The data with the answers taken out (guess first): what the class must work out."""
     hidden = dict(data)
     hidden["deck_left"] = [{**e, "accepted": None, "all_accepted": None} for e in data["deck_left"]]
-    for key in ("p_accept", "outcomes", "one_step", "certified", "choice"):
+    for key in ("p_accept", "outcomes", "one_step", "certified", "choice", "winning"):
         hidden[key] = None
     hidden["best"] = {"state": "hidden", "advice": None, "states": 0, "text": "", "detail": ""}
     return hidden
@@ -289,6 +404,8 @@ class TeacherFeed:
         self._made = None
         self._error: Exception | None = None
         self._best: dict = {"state": "none", "advice": None, "states": 0, "why": ""}
+        # The win chances of the decision on the table ({"draw": p, "bank": q}), once known.
+        self._chances: dict | None = None
         self._timer: asyncio.Handle | None = None
         self._spent = 0
         self._slice = SLICE_STATES
@@ -349,6 +466,7 @@ class TeacherFeed:
         self._told = {}
         self._made = None
         self._error = None
+        self._chances = None
         try:
             if game.phase == "play" and not game.is_over and game.deck_size and game.pile:
                 self._made = analysis.best_choice(game, w.objective)
@@ -362,6 +480,8 @@ class TeacherFeed:
         if self._figures["kind"] not in ("choice", "forced"):
             self._best = {"state": "none", "advice": None, "states": 0, "why": ""}
             return
+        if self._figures["kind"] == "choice":
+            self._start_winning()
         if self._solve(SYNC_STATES):
             return
         if _running_loop() is not None:
@@ -393,6 +513,46 @@ class TeacherFeed:
             found = _figures(self._game, list(w.names), w.objective, tr, self._made)
         self._told[language] = found
         return found
+
+    # -- the winning move
+
+    def _start_winning(self) -> None:
+        """The win chances of the decision on the table: at once when the rules' table is
+        there (well under a millisecond); else, on a running loop, the table is solved in a
+        worker thread (never on the loop) and the chances follow when it is done. Without a
+        running loop or threads (JupyterLite), or where the bot fails, nothing is shown."""
+        game = self._game
+        rules = game.rules
+        try:
+            if _table_ready(rules):
+                self._chances = _win_chances(game)
+                return
+            loop = _running_loop()
+            if loop is None:  # nowhere to wait for the table: not shown
+                return
+            future = _TABLES_SOLVING.get(rules)
+            if future is None:
+                future = loop.run_in_executor(None, _solve_table, rules)
+                _TABLES_SOLVING[rules] = future
+                future.add_done_callback(lambda _done: _TABLES_SOLVING.pop(rules, None))
+        except Exception:  # no threads here, or a house rule the bot cannot read: not shown
+            self._chances = None
+            return
+        position = self._key
+        future.add_done_callback(lambda done: self._winning_solved(done, position))
+
+    def _winning_solved(self, future, position: tuple) -> None:
+        """The table is solved: the chances of the decision on the table, if it is still the
+        one the table was asked for, then publish."""
+        if future.cancelled() or future.exception() is not None:
+            return
+        if self._key != position or self._moved() or self._figures is None:
+            return
+        try:
+            self._chances = _win_chances(self._game)
+        except Exception:  # a house rule the bot cannot read: not shown
+            return
+        self.publish()
 
     # -- the best stopping rule
 
@@ -498,10 +658,14 @@ class TeacherFeed:
         else:
             figures = self._figures_in(tr.language)
         best = _best_words(self._best, tr)
+        choice = _choice(figures, best, tr) if "one_step" in figures else None
         data = {
             **figures,
             "best": best,
-            "choice": _choice(figures, best, tr) if "one_step" in figures else None,
+            "choice": choice,
+            "winning": _winning_words(self._chances, choice, w.objective, tr)
+            if figures.get("kind") == "choice"
+            else None,
             "version": w.version,
             "decision": self.decision,
             "guess": {

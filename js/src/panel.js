@@ -71,6 +71,11 @@ const TEMPLATE = `
     <span class="borsen-choice-action"></span><span class="borsen-choice-how"></span></div>
   <div class="borsen-choice-text"></div>
 </div>
+<div class="borsen-panel-winning" hidden>
+  <div class="borsen-winning-win"></div>
+  <div class="borsen-winning-cards"></div>
+  <div class="borsen-winning-text"></div>
+</div>
 <details class="borsen-panel-outcomes" hidden>
   <summary data-word="outcomes"></summary>
   <ol class="borsen-outcomes"></ol>
@@ -158,6 +163,10 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
     choiceAction: $(".borsen-choice-action"),
     choiceHow: $(".borsen-choice-how"),
     choiceText: $(".borsen-choice-text"),
+    winning: $(".borsen-panel-winning"),
+    winningWin: $(".borsen-winning-win"),
+    winningCards: $(".borsen-winning-cards"),
+    winningText: $(".borsen-winning-text"),
     outcomesWrap: $(".borsen-panel-outcomes"),
     outcomes: $(".borsen-outcomes"),
     detail: $(".borsen-panel-detail"),
@@ -354,6 +363,18 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
     ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;
   }
 
+  // The winning move (R15) beside the move with the most cards, only where they differ; the
+  // sentences come from Python, already in the panel's language.
+  function drawWinning(d) {
+    const v = d.winning;
+    const shown = Boolean(v && v.differ);
+    show(ui.winning, shown);
+    ui.winning.dataset.win = shown ? v.win : "";
+    ui.winningWin.textContent = shown ? v.win_text : "";
+    ui.winningCards.textContent = shown ? v.cards_text : "";
+    ui.winningText.textContent = shown ? v.text : "";
+  }
+
   function drawOutcomes(d, w) {
     const list = d.outcomes;
     show(ui.outcomesWrap, Boolean(list && list.length));
@@ -476,6 +497,7 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
     drawChart(d, w);
     drawValues(d, w);
     drawChoice(d, w);
+    drawWinning(d);
     drawOutcomes(d, w);
     drawDetail(d, w);
     show(ui.reason, Boolean(d.reason) && d.kind !== "choice" && d.kind !== "forced");

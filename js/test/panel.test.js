@@ -60,6 +60,13 @@ const view = (extra = {}) => ({
 
 const frac = (fraction, decimal) => ({ fraction, decimal });
 
+const WINNING = {
+  win: "bank", cards: "draw", differ: true, chances: { draw: 0.58, bank: 0.629 },
+  win_text: "The winning move: bank, which wins the game 62.9% of the time.",
+  cards_text: "The move with the most cards: draw, which wins the game 58.0% of the time.",
+  text: "Playing to win is not the same as playing for cards: …",
+};
+
 function panelData(extra = {}) {
   return {
     kind: "choice",
@@ -253,6 +260,25 @@ describe("the panel beside the game", () => {
     expect(best.textContent).toContain("Still counting…");
   });
 
+  test("the winning move shows beside the move with the most cards, only where they differ", () => {
+    model.set("panel", panelData({ winning: WINNING }));
+    const block = $(".borsen-panel-winning");
+    expect(block.hidden).toBe(false);
+    expect(block.dataset.win).toBe("bank");
+    expect($(".borsen-winning-win").textContent).toBe(WINNING.win_text);
+    expect($(".borsen-winning-cards").textContent).toBe(WINNING.cards_text);
+    expect($(".borsen-winning-text").textContent).toBe(WINNING.text);
+    // The same move (or too close to tell): nothing shown, nothing left over.
+    model.set("panel", panelData({ winning: { ...WINNING, win: "draw", differ: false } }));
+    expect(block.hidden).toBe(true);
+    expect($(".borsen-winning-win").textContent).toBe("");
+    model.set("panel", panelData({ winning: null }));
+    expect(block.hidden).toBe(true);
+    // Guess first hides it with the other answers.
+    model.set("panel", hiddenData());
+    expect(block.hidden).toBe(true);
+  });
+
   test("guess first: the question and the votes, no answers; R and Reveal ask for them", () => {
     model.set("panel", hiddenData());
     expect($(".borsen-panel").dataset.hidden).toBe("true");
@@ -372,7 +398,7 @@ function speechOf(language) {
 const FROM_PYTHON = [
   ".borsen-panel-question", ".borsen-p-sentence", ".borsen-values-what", ".borsen-choice-text",
   ".borsen-outcome-text", ".borsen-panel-reason", ".borsen-best-status", ".borsen-detail-python",
-  ".borsen-notice-text",
+  ".borsen-notice-text", ".borsen-winning-win", ".borsen-winning-cards", ".borsen-winning-text",
 ];
 
 /** Every text of the front end's own a person can read: text nodes, labels and titles. */
@@ -408,6 +434,7 @@ const PANEL_STATES = {
       { label: "K", count: 1, accepted: 1, all_accepted: true },
     ],
   }),
+  "the winning move": () => panelData({ winning: WINNING }),
   "each proof": () => panelData({
     choice: { action: "draw", how: "proven", proof: "draw_until", steps: 3, at_least: true,
       text: "…", margin: frac("1/3", 0.333) },

@@ -684,6 +684,11 @@ var TEMPLATE = `
     <span class="borsen-choice-action"></span><span class="borsen-choice-how"></span></div>
   <div class="borsen-choice-text"></div>
 </div>
+<div class="borsen-panel-winning" hidden>
+  <div class="borsen-winning-win"></div>
+  <div class="borsen-winning-cards"></div>
+  <div class="borsen-winning-text"></div>
+</div>
 <details class="borsen-panel-outcomes" hidden>
   <summary data-word="outcomes"></summary>
   <ol class="borsen-outcomes"></ol>
@@ -749,6 +754,10 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
     choiceAction: $(".borsen-choice-action"),
     choiceHow: $(".borsen-choice-how"),
     choiceText: $(".borsen-choice-text"),
+    winning: $(".borsen-panel-winning"),
+    winningWin: $(".borsen-winning-win"),
+    winningCards: $(".borsen-winning-cards"),
+    winningText: $(".borsen-winning-text"),
     outcomesWrap: $(".borsen-panel-outcomes"),
     outcomes: $(".borsen-outcomes"),
     detail: $(".borsen-panel-detail"),
@@ -905,6 +914,15 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
     }
     ui.choiceText.innerHTML = escapeHTML(c.text || "") + margin;
   }
+  function drawWinning(d) {
+    const v = d.winning;
+    const shown = Boolean(v && v.differ);
+    show(ui.winning, shown);
+    ui.winning.dataset.win = shown ? v.win : "";
+    ui.winningWin.textContent = shown ? v.win_text : "";
+    ui.winningCards.textContent = shown ? v.cards_text : "";
+    ui.winningText.textContent = shown ? v.text : "";
+  }
   function drawOutcomes(d, w) {
     const list = d.outcomes;
     show(ui.outcomesWrap, Boolean(list && list.length));
@@ -1002,6 +1020,7 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
     drawChart(d, w);
     drawValues(d, w);
     drawChoice(d, w);
+    drawWinning(d);
     drawOutcomes(d, w);
     drawDetail(d, w);
     show(ui.reason, Boolean(d.reason) && d.kind !== "choice" && d.kind !== "forced");
