@@ -25,6 +25,7 @@ from borsen_widget.analysis.winning import (
     SmallState,
     WinSolution,
     outcome,
+    policy_slice,
     solve_small,
 )
 from borsen_widget.engine.cards import CARDS, FIRST_ACE, Card
@@ -515,3 +516,42 @@ def test_bad_input_says_what_is_allowed():
     with pytest.raises(ValueError, match="house rules"):
         WinSolution(TINY["6 cards"], Rules(players=2, loot_rule=lambda ace, bank: 0))
     assert DECK_16.size == 16
+
+
+# ---------------------------------------------------------------------- the shipped report
+
+
+def test_the_shipped_report_recomputes():
+    """The 16-card report shipped in the package (analysis/data/small16.json.gz, made by
+    write_report): its deck and rules, every row of its policy maps and a sample of its most
+    costly disagreements, recomputed here from scratch (late positions solve in moments)."""
+    from borsen_widget.analysis.winning import MAP_SLICES, REPORT_VERSION, small_report
+
+    report = small_report()
+    assert report["version"] == REPORT_VERSION
+    assert SmallDeck(tuple(report["deck"]["ranks"]), report["deck"]["suits"]) == DECK_16
+    assert Rules.from_dict(report["rules"]) == Rules(players=2)
+    assert 0 < report["error_bound"] < 1e-9
+    assert 0.5 < report["start"] < 0.51  # the first player's advantage is small
+    fresh = WinSolution(DECK_16)
+    for (left, top, aces), shipped in zip(MAP_SLICES, report["maps"], strict=True):
+        assert (tuple(shipped["left"]), shipped["top"], shipped["aces"]) == (left, top, aces)
+        rows = policy_slice(fresh, left, top, aces)
+        assert len(rows) == len(shipped["rows"]) > 20
+        for row, old in zip(rows, shipped["rows"], strict=True):
+            assert {k: row[k] for k in ("mine", "theirs", "pile", "win", "cards")} == {
+                k: old[k] for k in ("mine", "theirs", "pile", "win", "cards")
+            }
+            assert row["draw"] == pytest.approx(old["draw"], abs=1e-12)
+            assert row["bank"] == pytest.approx(old["bank"], abs=1e-12)
+    for worst in report["worst"][:3]:
+        s = worst["state"]
+        assert sum(s.deck) <= 3  # late: quick to solve again
+        values = fresh.action_values(s)
+        assert values["draw"] == pytest.approx(worst["draw"], abs=1e-12)
+        assert values["bank"] == pytest.approx(worst["bank"], abs=1e-12)
+        assert fresh.cards_action(s) == worst["cards"] != worst["win"] == fresh.policy(s)
+    gap = report["gap"]
+    for seat in ("first", "second"):
+        assert gap[seat]["cards"] < gap[seat]["win"]
+    assert gap["first"]["win"] + gap["second"]["win"] == pytest.approx(1)
