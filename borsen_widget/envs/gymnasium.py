@@ -42,8 +42,8 @@ from ..engine.errors import IllegalActionError
 from ..engine.game import Game
 from ..engine.randomness import MAX_SEED, check_seed
 from ..engine.rules import Rules
-from ..play.bots import Bot, PublicView, ThresholdBot, as_bot
-from .encoding import Encoding
+from ..play.bots import Bot, ThresholdBot, as_bot
+from .encoding import encoding_for
 from .table import RENDER_MODES, Screen, read_rules, returns
 
 ENV_ID = "borsen_widget/Borsen-v0"
@@ -97,7 +97,7 @@ class BorsenEnv(gymnasium.Env):
             )
         others = iter(as_bot(bot) for bot in opponents)
         self.opponents: list[Bot | None] = [None if s == seat else next(others) for s in range(n)]
-        self.encoding = encoding = Encoding(rules)
+        self.encoding = encoding = encoding_for(rules)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (encoding.size,), np.float32),
@@ -152,7 +152,7 @@ class BorsenEnv(gymnasium.Env):
             game.apply(bots[game.current_player].choose(game))
 
     def _observe(self) -> tuple[dict, dict]:
-        observation = self.encoding.observation(PublicView(self.game), self.seat)
+        observation = self.encoding.observation_game(self.game, self.seat)
         info = {"action_mask": observation["action_mask"].copy(), "scores": self.game.scores}
         return observation, info
 

@@ -33,6 +33,8 @@ ones are the engine's. Every move goes through the engine's checked :meth:`Game.
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pyspiel
 
@@ -42,7 +44,7 @@ from ..engine.game import Game
 from ..engine.options import OPTIONS
 from ..engine.rules import Rules
 from ..play.bots import PublicView
-from .encoding import Encoding, describe
+from .encoding import Encoding, describe, encoding_for
 from .table import returns
 
 SHORT_NAME = "python_borsen"
@@ -120,18 +122,44 @@ def deck_cards(decks: int) -> list:
 
 
 class DealtGame(Game):
-    """The engine's :class:`Game` as a state holds it: OpenSpiel clones a Python state with
-    ``copy.deepcopy``, which here is :meth:`Game.copy` (it shares the rules, which never
-    change, instead of copying their tables)."""
+    """The engine's :class:`Game` as states hold it, shared until one of them moves.
+
+    OpenSpiel clones a Python state by making a new initial state and ``copy.deepcopy``-ing
+    its attributes; a search clones at every node. Here the copy is deferred: a deep copy
+    returns the same game with one more holder (:attr:`holders`), and a state about to change
+    its game takes its own :meth:`Game.copy` first if another state holds it too
+    (:meth:`BorsenState.own`). The game made once at the start is shared the same way by every
+    new state. Each game also keeps every seat's observation of it (:attr:`seen`), so a search
+    that looks at one node many times, or at the start, encodes it once.
+    """
+
+    #: How many states hold this game (it changes in place only when it is one).
+    holders: int
+    #: Each seat's observation vector of the game as it stands.
+    seen: dict
+
+    def ready(self) -> DealtGame:
+        """This game, held once and with nothing seen yet."""
+        self.holders = 1
+        self.seen = {}
+        return self
 
     def twin(self) -> DealtGame:
         """An independent copy (:meth:`Game.copy`), still a :class:`DealtGame`."""
         twin = self.copy()
         twin.__class__ = DealtGame
-        return twin
+        return twin.ready()
 
     def __deepcopy__(self, memo):
-        return self.twin()
+        self.holders += 1
+        return self
+
+    def observe(self, encoding: Encoding, seat: int) -> np.ndarray:
+        """``seat``'s observation vector of this game (made once; do not change it)."""
+        vector = self.seen.get(seat)
+        if vector is None:
+            vector = self.seen[seat] = encoding.observe_game(self, seat)
+        return vector
 
 
 class BorsenGame(pyspiel.Game):
@@ -140,7 +168,7 @@ class BorsenGame(pyspiel.Game):
     def __init__(self, params=None):
         params = dict(params or {})
         self.rules = rules = rules_from(params)
-        self.encoding = encoding = Encoding(rules)
+        self.encoding = encoding = encoding_for(rules)
         cards = encoding.cards_in_play
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_actions,
@@ -157,7 +185,9 @@ class BorsenGame(pyspiel.Game):
         #: makes initial states often, for the sizes of tensors too).
         self.start = None
         if not isinstance(rules.first_player, str):
-            self.start = DealtGame.from_position(rules, deck_cards(rules.decks), seed=0, undo=False)
+            self.start = DealtGame.from_position(
+                rules, deck_cards(rules.decks), seed=0, undo=False
+            ).ready()
 
     def new_initial_state(self):
         return BorsenState(self)
@@ -181,9 +211,23 @@ class BorsenState(pyspiel.State):
         self.chance = (
             {"random": "lot", "suit": "suit"}.get(first) if isinstance(first, str) else None
         )
-        self.game: DealtGame | None = None
-        if self.chance is None:  # a seat starts (R3): the game made once, copied
-            self.game = game.start.twin()
+        #: The engine's game (``None`` before R3's lot or first card), shared with other
+        #: states until this one moves (see :class:`DealtGame`).
+        self.game: Game | None = None
+        if self.chance is None:  # a seat starts (R3): the game made once, shared
+            self.game = copy.deepcopy(game.start)
+
+    def own(self) -> Game:
+        """The game, this state's alone, to change: a copy if another state holds it too;
+        what it has seen is forgotten, since it is about to change."""
+        game = self.game
+        if isinstance(game, DealtGame):
+            if game.holders > 1:
+                game.holders -= 1
+                game = self.game = game.twin()
+            else:
+                game.seen.clear()
+        return game
 
     @property
     def rules(self) -> Rules:
@@ -211,11 +255,12 @@ class BorsenState(pyspiel.State):
             n = self.rules.players
             return [(seat, 1.0 / n) for seat in range(n)]
         if self.chance == "suit":
-            counts, size = dict.fromkeys(CARDS, self.rules.decks), DISTINCT_CARDS * self.rules.decks
+            counts = [(card, self.rules.decks) for card in range(DISTINCT_CARDS)]
         else:
-            counts, size = self.game.deck_counts(), self.game.deck_size
+            counts = self.game.position.deck_counts()  # (card, copies), by card
+        size = sum(k for _, k in counts)
         # k / size is the exact fraction correctly rounded to a float, as float(Fraction) is.
-        return [(card.index, k / size) for card, k in counts.items()]
+        return [(card, k / size) for card, k in counts]
 
     # ------------------------------------------------------------------ moves
 
@@ -224,20 +269,23 @@ class BorsenState(pyspiel.State):
         if chance == "lot":
             self.game = DealtGame.from_position(
                 rules, deck_cards(rules.decks), current_player=int(action), seed=0, undo=False
-            )
+            ).ready()
         elif chance == "suit":
             deck = deck_cards(rules.decks)
             deck.remove(CARDS[action])
-            self.game = DealtGame.from_position(rules, [CARDS[action], *deck], seed=0, undo=False)
+            self.game = DealtGame.from_position(
+                rules, [CARDS[action], *deck], seed=0, undo=False
+            ).ready()
         elif chance == "card":
-            self.game.put_on_top(CARDS[action])
-            self.game.apply(DRAW)
+            game = self.own()
+            game.put_on_top(CARDS[action])
+            game.apply(DRAW)
         else:
             move = self.encoding.action(action)
             if move is DRAW:
                 self.chance = "card"
                 return
-            self.game.apply(move)
+            self.own().apply(move)
         self.chance = None
 
     def _action_to_string(self, player, action):
@@ -270,10 +318,13 @@ class BorsenObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: BorsenState, player: int) -> None:
-        if state.game is None:
+        game = state.game
+        if game is None:
             self.tensor.fill(0)
+        elif isinstance(game, DealtGame):
+            self.tensor[:] = game.observe(self.encoding, player)
         else:
-            self.tensor[:] = self.encoding.observe(PublicView(state.game), player)
+            self.tensor[:] = self.encoding.observe_game(game, player)
 
     def string_from(self, state: BorsenState, player: int) -> str:
         if state.game is None:

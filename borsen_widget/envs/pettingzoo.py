@@ -33,13 +33,68 @@ from ..engine.game import Game
 from ..engine.randomness import check_seed
 from ..engine.rules import Rules
 from ..play.bots import PublicView
-from .encoding import Encoding
+from .encoding import encoding_for
 from .table import RENDER_MODES, Screen, read_rules, returns
 
 
 def env(**kwargs) -> AECEnv:
-    """The environment as PettingZoo's classic games are wrapped (see :class:`raw_env`)."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    """The environment as PettingZoo's classic games are wrapped (see :class:`raw_env`):
+    order enforced, actions checked against the space (PettingZoo's wrappers, with the short
+    cuts of :class:`OrderEnforcing` and :class:`AssertOutOfBounds`)."""
+    return OrderEnforcing(AssertOutOfBounds(raw_env(**kwargs)))
+
+
+def _before_reset(name: str) -> AttributeError:
+    return AttributeError(f"{name} cannot be accessed before reset")
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper with the same checks, whose hot readings go
+    straight to the bare environment: ``last()`` and the attributes that ``agent_iter()`` and
+    ``step()`` read each move (PettingZoo reaches them through two ``__getattr__`` calls per
+    wrapper: most of an adapter's cost over the engine). Before ``reset()`` they raise the
+    same ``AttributeError`` as PettingZoo's."""
+
+    def __init__(self, env: AECEnv):
+        self.ready = False
+        self.raw = env.unwrapped
+        super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        self.ready = True
+
+    def last(self, observe: bool = True):
+        if not self.ready:
+            raise _before_reset("agent_selection")
+        return self.raw.last(observe)
+
+    @property
+    def agents(self) -> list:
+        if not self.ready:
+            raise _before_reset("agents")
+        return self.raw.agents
+
+    @property
+    def agent_selection(self):
+        if not self.ready:
+            raise _before_reset("agent_selection")
+        return self.raw.agent_selection
+
+
+class AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's check that an action is in the action space, answering a plain ``int``
+    at once (what ``Discrete.contains`` says of it) and anything else as PettingZoo does."""
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self.actions = env.encoding.num_actions
+
+    def step(self, action) -> None:
+        if type(action) is int and 0 <= action < self.actions:
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the bare class
@@ -61,7 +116,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
     ):
         super().__init__()
         self.rules = read_rules(rules, seats)
-        self.encoding = encoding = Encoding(self.rules)
+        self.encoding = encoding = encoding_for(self.rules)
         n = self.rules.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -81,6 +136,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         self.game_seed: int | None = None
         self._seeds: random.Random | None = None
         self._view: PublicView | None = None
+        #: Each seat's observation of the game now (made when first asked for, until a step).
+        self._seen: dict[int, dict] = {}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -102,6 +159,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         self.game_seed = seed
         self.game = Game(self.rules, seed)
         self._view = None
+        self._seen = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,7 +176,17 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         return self._view
 
     def observe(self, agent):
-        return self.encoding.observation(self.view(), self.agent_name_mapping[agent])
+        """``agent``'s observation of the game now: made from the game when first asked for
+        (the encoder's one pass, :meth:`Encoding.observation_game`), kept until the next step;
+        each call gets its own arrays."""
+        seat = self.agent_name_mapping[agent]
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = self.encoding.observation_game(self.game, seat)
+        return {
+            "observation": seen["observation"].copy(),
+            "action_mask": seen["action_mask"].copy(),
+        }
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -128,6 +196,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         game = self.game
         game.apply(self.encoding.action(action))
         self._view = None
+        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         if game.is_over:
             final = returns(game)
@@ -135,11 +204,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
             self.terminations = dict.fromkeys(self.agents, True)
             seat = (self.agent_name_mapping[agent] + 1) % len(self.possible_agents)
             self.agent_selection = self.possible_agents[seat]
+            for a, reward in self.rewards.items():
+                self._cumulative_rewards[a] += reward
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            # Every reward is still 0 (they are given at the end only): nothing to add.
             self.agent_selection = self.possible_agents[game.current_player]
-        for a, reward in self.rewards.items():
-            self._cumulative_rewards[a] += reward
         if self.render_mode == "human":
             self.render()
 
@@ -171,4 +240,4 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         self.screen.close()
 
 
-__all__ = ["env", "raw_env"]
+__all__ = ["AssertOutOfBounds", "OrderEnforcing", "env", "raw_env"]
