@@ -10,10 +10,10 @@ other bot of the package, two, three and four players, under the original rules 
   steady on a shared machine) and on the wall clock; also the real choices only (a pile to
   bank and a deck to draw from), and the first decision under new rules (the table's solve).
 - **duel**: two players, seats taking turns, ``--games`` games against each bot under the
-  original rules; a game's point follows R15 with a tie counted half; the 95 % Wilson interval
-  of WinningBot's share. OptimalTurnBot plays with ``max_states=20000`` (its cheaper setting:
-  where the exact solve would pass 20,000 states it decides by one step of look-ahead, counted
-  in ``fallbacks``), ``--optimal-games`` games.
+  original rules (``--only Threshold,Expected``: only those); a game's point follows R15 with
+  a tie counted half; the 95 % Wilson interval of WinningBot's share. OptimalTurnBot plays with
+  ``max_states=20000`` (its cheaper setting: where the exact solve would pass 20,000 states it
+  decides by one step of look-ahead), ``--optimal-games`` games.
 - **variants**: the same under two variants (R5 ``equal_accepted=False``; R9
   ``loot_to="pile"`` with ``rob_target="leader"``), ``--variant-games`` games each.
 - **multi**: three and four players against mixtures of the other bots, ``--multi-games`` games
@@ -127,9 +127,13 @@ def report(label: str, games: int, fair: float, figures: tuple) -> None:
     )
 
 
-def duel(options: dict, games: int, optimal_games: int, seed: int, workers: int) -> None:
+def duel(
+    options: dict, games: int, optimal_games: int, seed: int, workers: int, only: str = ""
+) -> None:
     rules = Rules(players=2, **options)
     for number, other in enumerate(opponents()):
+        if only and not any(name and name in str(other) for name in only.split(",")):
+            continue
         n = optimal_games if isinstance(other, OptimalTurnBot) else games
         report(f"vs {other}", n, 0.5, share(rules, [other], n, seed + number, workers))
 
@@ -159,13 +163,14 @@ def main() -> None:
     parser.add_argument("--league-games", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--parts", default="speed,duel,variants,multi,league")
+    parser.add_argument("--only", default="", help="duel: only the bots whose names hold these")
     args = parser.parse_args()
     parts = args.parts.split(",")
     if "speed" in parts:
         speed()
     if "duel" in parts:
         print("== two players, original rules (seeds 100…) ==", flush=True)
-        duel({}, args.games, args.optimal_games, 100, args.workers)
+        duel({}, args.games, args.optimal_games, 100, args.workers, args.only)
     if "variants" in parts:
         for number, (name, options) in enumerate(list(VARIANTS.items())[1:]):
             print(f"== two players, {name} (seeds {200 + 10 * number}…) ==", flush=True)
