@@ -148,3 +148,16 @@ def test_beats_random_and_threshold_clearly(opponent):
         seat = 0 if rows["bot_0"][g] == "WinningBot()" else 1
         points += (seat in won) / len(won)
     assert points / 200 > 0.62, points
+
+
+def test_without_numpy_more_players_read_the_two_player_table(monkeypatch):
+    """Where NumPy is missing (JupyterLite without it) a game of three reads the shipped
+    two-player table (the lead over the best of the others) and still plays legal moves."""
+    from borsen_widget.play import winning
+
+    monkeypatch.setattr(winning, "_has_numpy", lambda: False)
+    monkeypatch.setattr(winning, "_MODELS", {})
+    rules = Rules(players=3)
+    assert winning.model_for(rules).whos == 1
+    game = play(Game(rules, seed=2), [WinningBot(), ExpectedValueBot(), WinningBot()])
+    assert game.is_over
