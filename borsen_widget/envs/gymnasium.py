@@ -23,7 +23,8 @@ checker and unmasked learners need; ``illegal="raise"`` raises
 The reward comes at the end (:func:`~borsen_widget.envs.table.returns`, R15: 1 for a win, split
 in a shared win, 0 for a loss); ``terminated`` is True then; there is no truncation. Every move,
 the agent's and the bots', goes through the engine's checked :meth:`Game.apply`;
-``reset(seed=s)`` plays ``Game(rules, seed=s)``, and a bot with randomness gets a generator made
+``reset(seed=s)`` plays ``Game(rules, seed=s, undo=False)`` (no undo points: nobody undoes a
+move through an environment), and a bot with randomness gets a generator made
 from ``s`` and its seat (:meth:`Bot.for_game`), so a seed replays the whole game. If the game
 ends before the agent first acts (a turn cap of R14a reached by the bots), the observation's
 mask is all 0 and the next step ends the episode with the return, whatever its action.
@@ -116,7 +117,7 @@ class BorsenEnv(gymnasium.Env):
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game_seed = seed = check_seed(seed)
-        self.game = Game(self.rules, seed)
+        self.game = Game(self.rules, seed, undo=False)
         self.bots = [
             None if bot is None else bot.for_game(bot_seed(seed, s))
             for s, bot in enumerate(self.opponents)

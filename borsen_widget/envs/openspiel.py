@@ -33,8 +33,6 @@ ones are the engine's. Every move goes through the engine's checked :meth:`Game.
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pyspiel
 
@@ -150,9 +148,13 @@ class DealtGame(Game):
         twin.__class__ = DealtGame
         return twin.ready()
 
-    def __deepcopy__(self, memo):
+    def share(self) -> DealtGame:
+        """This game, held by one more state."""
         self.holders += 1
         return self
+
+    def __deepcopy__(self, memo):
+        return self.share()
 
     def observe(self, encoding: Encoding, seat: int) -> np.ndarray:
         """``seat``'s observation vector of this game (made once; do not change it)."""
@@ -184,7 +186,12 @@ class BorsenGame(pyspiel.Game):
         #: The game at its start when a seat is given (R3), copied by each new state (OpenSpiel
         #: makes initial states often, for the sizes of tensors too).
         self.start = None
-        if not isinstance(rules.first_player, str):
+        first = rules.first_player
+        #: The chance node a new state starts with: R3's lot, its first card, or none.
+        self.first_chance = (
+            {"random": "lot", "suit": "suit"}.get(first) if isinstance(first, str) else None
+        )
+        if not isinstance(first, str):
             self.start = DealtGame.from_position(
                 rules, deck_cards(rules.decks), seed=0, undo=False
             ).ready()
@@ -205,17 +212,13 @@ class BorsenState(pyspiel.State):
     def __init__(self, game: BorsenGame):
         super().__init__(game)
         self.encoding = game.encoding
-        rules = self.rules
-        first = rules.first_player
         #: ``"lot"`` or ``"suit"`` before the game starts (R3), ``"card"`` after a draw.
-        self.chance = (
-            {"random": "lot", "suit": "suit"}.get(first) if isinstance(first, str) else None
-        )
+        self.chance = game.first_chance
         #: The engine's game (``None`` before R3's lot or first card), shared with other
         #: states until this one moves (see :class:`DealtGame`).
         self.game: Game | None = None
-        if self.chance is None:  # a seat starts (R3): the game made once, shared
-            self.game = copy.deepcopy(game.start)
+        if game.start is not None:  # a seat starts (R3): the game made once, shared
+            self.game = game.start.share()
 
     def own(self) -> Game:
         """The game, this state's alone, to change: a copy if another state holds it too;
@@ -255,12 +258,13 @@ class BorsenState(pyspiel.State):
             n = self.rules.players
             return [(seat, 1.0 / n) for seat in range(n)]
         if self.chance == "suit":
-            counts = [(card, self.rules.decks) for card in range(DISTINCT_CARDS)]
-        else:
-            counts = self.game.position.deck_counts()  # (card, copies), by card
-        size = sum(k for _, k in counts)
+            counts = [self.rules.decks] * DISTINCT_CARDS
+        else:  # the deck's composition (never its order): copies by card
+            deck = bytes(self.game.position.deck)
+            counts = np.bincount(np.frombuffer(deck, np.uint8), minlength=DISTINCT_CARDS).tolist()
+        size = sum(counts)
         # k / size is the exact fraction correctly rounded to a float, as float(Fraction) is.
-        return [(card, k / size) for card, k in counts]
+        return [(card, k / size) for card, k in enumerate(counts) if k]
 
     # ------------------------------------------------------------------ moves
 

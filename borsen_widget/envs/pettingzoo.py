@@ -13,10 +13,11 @@ Rewards come at the end only (:func:`~borsen_widget.envs.table.returns`, R15): 1
 split equally in a shared win, 0 for a loss. Every agent is then terminated. There is no
 truncation: every game ends (R13, and the turn cap of R14a makes it certain).
 
-``reset(seed=s)`` plays ``Game(rules, seed=s)``: the same seed and the same actions give the
-engine's game exactly; a ``reset()`` without a seed takes the next seed from a generator seeded
-by the last seed given. Every step goes through the engine's checked :meth:`Game.apply`: no rule
-is written here.
+``reset(seed=s)`` plays ``Game(rules, seed=s, undo=False)``: the same seed and the same actions
+give the engine's game exactly (its log too; it keeps no undo points, since nobody undoes a move
+through an environment); a ``reset()`` without a seed takes the next seed from a generator
+seeded by the last seed given. Every step goes through the engine's checked :meth:`Game.apply`:
+no rule is written here. Observations are made only when asked for (``observe``, ``last()``).
 """
 
 from __future__ import annotations
@@ -136,8 +137,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         self.game_seed: int | None = None
         self._seeds: random.Random | None = None
         self._view: PublicView | None = None
-        #: Each seat's observation of the game now (made when first asked for, until a step).
-        self._seen: dict[int, dict] = {}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -157,9 +156,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         else:
             seed = self._seeds.getrandbits(63)
         self.game_seed = seed
-        self.game = Game(self.rules, seed)
+        self.game = Game(self.rules, seed, undo=False)
         self._view = None
-        self._seen = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -176,17 +174,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         return self._view
 
     def observe(self, agent):
-        """``agent``'s observation of the game now: made from the game when first asked for
-        (the encoder's one pass, :meth:`Encoding.observation_game`), kept until the next step;
-        each call gets its own arrays."""
-        seat = self.agent_name_mapping[agent]
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = self.encoding.observation_game(self.game, seat)
-        return {
-            "observation": seen["observation"].copy(),
-            "action_mask": seen["action_mask"].copy(),
-        }
+        """``agent``'s observation of the game now, made when asked for (the encoder's one
+        pass over the game, :meth:`Encoding.observation_game`), new arrays each time."""
+        return self.encoding.observation_game(self.game, self.agent_name_mapping[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -196,7 +186,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare class
         game = self.game
         game.apply(self.encoding.action(action))
         self._view = None
-        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         if game.is_over:
             final = returns(game)
