@@ -7,7 +7,7 @@ base ``decks + 1`` how many aces of each suit are listed (♠ first): ``2`` is "
 (keep them all), ``3`` lists one A♠ … With one deck that is 18 actions, with two 83. Which of
 them are legal now is the engine's answer (:meth:`Game.legal_actions`), never worked out here.
 
-**Observation**: a ``float32`` vector in [0, 1] made from a
+**Observation**: a ``float32`` vector in [0, 1] made from the facts of a
 :class:`~borsen_widget.play.bots.PublicView` alone (what every player at the table sees: never
 the deck's order, the seed or the random generator), seen from one seat (its own seat first,
 then the others in playing order):
@@ -31,11 +31,12 @@ readable dict.
 (the copies of a card in the deck, the cards of a bank, ...). Each public fact becomes bytes of
 entry numbers (``bytes.translate`` through tables made once per rules: a pile card ``c`` counts
 in entry ``53 + c`` and in the pile's size, a bank card in its seat's size and in its non-aces
-or its ace suit, a deck card in its own entry, the deck's size, R13's "live" entry when it is
-no ace); one ``numpy.bincount`` counts
-them all and one ``take`` from a table of each entry's figure for each count gives the vector.
-The tables are made by the very float32 operations the entry-by-entry reading does, so the
-vector is bit for bit the same (``tests/envs/reference_encoding.py`` keeps that reading, and a
+or its ace suit, a deck card in its own entry, the deck's size and, when it is no ace, R13's
+"live" entry); one ``numpy.bincount`` counts them all and one ``take`` from a table of each
+entry's figure for each count gives the vector. The two others are written after it: R5's
+chance (the deck's accepted cards, counted through a table per top card, over its size) and the
+share of the turn cap. The tables are made by the very float32 operations the entry-by-entry
+reading does, so the vector is bit for bit the same (``tests/envs/reference_encoding.py`` keeps that reading, and a
 test compares the two over random games of every rule option). :meth:`Encoding.observe_game`
 reads a game's :attr:`~borsen_widget.Game.position` (the deck only as its composition: its
 order never reaches the vector) and is what the adapters call; :meth:`Encoding.observe` reads a
