@@ -36,11 +36,12 @@ or its ace suit, a deck card in its own entry, the deck's size and, when it is n
 entry's figure for each count gives the vector. The two others are written after it: R5's
 chance (the deck's accepted cards, counted through a table per top card, over its size) and the
 share of the turn cap. The tables are made by the very float32 operations the entry-by-entry
-reading does, so the vector is bit for bit the same (``tests/envs/reference_encoding.py`` keeps that reading, and a
-test compares the two over random games of every rule option). :meth:`Encoding.observe_game`
-reads a game's :attr:`~borsen_widget.Game.position` (the deck only as its composition: its
-order never reaches the vector) and is what the adapters call; :meth:`Encoding.observe` reads a
-:class:`~borsen_widget.play.bots.PublicView`, as a strategy function has one.
+reading does, so the vector is bit for bit the same (``tests/envs/reference_encoding.py`` keeps
+that reading, and a test compares the two over random games of every rule option).
+:meth:`Encoding.observe_game` reads a game's :attr:`~borsen_widget.Game.position` (the deck only
+as its composition: its order never reaches the vector) and is what the adapters call;
+:meth:`Encoding.observe` reads a :class:`~borsen_widget.play.bots.PublicView`, as a strategy
+function has one.
 """
 
 from __future__ import annotations
