@@ -76,6 +76,9 @@ SYNC_STATES = 1_000
 #: The first background slice's states; later slices aim at SLICE_SECONDS each.
 SLICE_STATES = 1_000
 SLICE_SECONDS = 0.05
+#: The slices while a class is open on the students' phones: the server shares this loop, so
+#: a phone's message waits at most about this long for a slice to end (issue 22).
+CLASS_SLICE_SECONDS = 0.01
 MIN_SLICE, MAX_SLICE = 200, 20_000
 #: Past this many states (about 50 s of CPU here) the exact best stopping rule is given up.
 MAX_STATES = 600_000
@@ -591,7 +594,12 @@ class TeacherFeed:
             self.publish()
             return
         if took > 0:
-            wanted = int(self._slice * SLICE_SECONDS / took)
+            aim = (
+                SLICE_SECONDS
+                if getattr(self._widget, "room", None) is None
+                else CLASS_SLICE_SECONDS
+            )
+            wanted = int(self._slice * aim / took)
             self._slice = max(MIN_SLICE, min(MAX_SLICE, wanted, 2 * self._slice))
         now = time.monotonic()
         if now - self._shown_progress >= PROGRESS_SECONDS:
