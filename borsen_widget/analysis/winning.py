@@ -196,6 +196,7 @@ class SmallGame:
         self.limit = rules.max_bank_aces
         self.ends_turn = rules.bank_ends_turn
         self._choices: dict = {}
+        self._decks: dict = {}
 
     def start(self) -> SmallState:
         """The first state: the whole deck, nothing banked; the first player to move."""
@@ -215,6 +216,7 @@ class SmallGame:
             if not copies:
                 continue
             rest = (*deck[:r], copies - 1, *deck[r + 1 :])
+            rest = self._decks.setdefault(rest, rest)  # one tuple per composition: memory
             if m == 0 or top < 0 or self.ok[top][r]:
                 out.append((copies, r, True, (rest, aces, m + 1, r, pace, mn, ma, on, oa)))
             else:
