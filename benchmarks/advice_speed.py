@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/advice_speed.py --choice     # the proven choice only
     .venv/bin/python benchmarks/advice_speed.py --exact      # the exact rule only
     .venv/bin/python benchmarks/advice_speed.py --choice --check   # and compare with best_turn
+    .venv/bin/python benchmarks/advice_speed.py --start      # exact advice at a turn's start
+    .venv/bin/python benchmarks/advice_speed.py --start --baseline /tmp/base   # and the ratio
 
 1. **The best choice, proven**, on positions taken from real games (bots play games under
    several rule sets; from each game the first choice of its first turn and a few choices at
@@ -16,6 +18,15 @@
 2. **The exact rule** (best_turn, nothing cached): states and seconds for every decision of the
    first three turns of one-deck games, the first turn of a two-deck game, and a rich victim
    (40 cards left, an empty pile, a victim holding 12 robbable cards).
+3. **Exact advice at a turn's start** (issue 23): the panel's exact figures (best_turn, worked
+   out as the panel does: :data:`~borsen_widget.jupyter.teacher.SYNC_STATES` at once, then
+   slices sized as its loop sizes them) at the start of every turn of real games (bots of
+   several kinds play them; the pile is empty, nothing cached), under the seed rules and two
+   variants. Prints the median, the 90th percentile and the worst, over the turns that start
+   with at least half the deck left (the hard ones: the target, ≤ 2 s median, is for these)
+   and over all turns. With ``--baseline DIR`` the same positions are timed with the package
+   in DIR too (e.g. a worktree of an older commit: ``git worktree add /tmp/base <commit>``),
+   in a fresh interpreter, and the ratios printed.
 
 Times are CPU seconds of this process (time.process_time): other work on a shared machine
 does not count. Choices only (a non-empty pile): with an empty pile drawing is the only move.
@@ -223,6 +234,127 @@ def check(positions, args) -> None:
     )
 
 
+# ------------------------------------------------------------------------------ part 3
+
+START_RULES = {
+    "seed rules (3 players)": {},
+    "2 players, loot to the pile": {"players": 2, "loot_to": "pile"},
+    "4 players, rob the leader, strictly higher": {
+        "players": 4,
+        "rob_target": "leader",
+        "equal_accepted": False,
+    },
+}
+
+
+def turn_starts(name: str, games: int, seed: int) -> list[tuple[str, Game]]:
+    """The start of every turn (empty pile, cards left) of ``games`` games that bots play."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        game = Game(Rules(auto_aces="keep", **START_RULES[name]), seed=rng.getrandbits(32))
+        bots = [
+            rng.choice([ThresholdBot(rng.randint(2, 5)), ExpectedValueBot(), ProbabilityBot(0.5)])
+            for _ in range(game.rules.players)
+        ]
+        while not game.is_over:
+            if game.phase == "play" and not game.pile and game.deck_size:
+                found.append((name, game.copy()))
+            game.apply(bots[game.current_player].choose(game))
+    return found
+
+
+def as_the_panel(game: Game) -> float:
+    """CPU seconds to the panel's exact figures (best_turn), worked out as the teacher's feed
+    does: SYNC_STATES at once, then slices that aim at SLICE_SECONDS each."""
+    from borsen_widget.jupyter import teacher
+
+    analysis.clear_cache()
+    start = time.process_time()
+    size = teacher.SYNC_STATES
+    first = True
+    while True:
+        began = time.process_time()
+        try:
+            analysis.best_turn(game, max_states=size)
+        except analysis.TooManyStates:
+            took = time.process_time() - began
+            if first:
+                first, size = False, teacher.SLICE_STATES
+            elif took > 0:
+                wanted = int(size * teacher.SLICE_SECONDS / took)
+                size = max(teacher.MIN_SLICE, min(teacher.MAX_SLICE, wanted, 2 * size))
+            continue
+        return time.process_time() - start
+
+
+def start_times(games: int, seed: int) -> list[tuple[str, int, float]]:
+    """(rules, cards left, seconds) for every turn start of the benchmark's games."""
+    rows = []
+    for name in START_RULES:
+        for rules_name, game in turn_starts(name, games, seed):
+            rows.append((rules_name, game.deck_size, as_the_panel(game)))
+    return rows
+
+
+def summary_line(values: list[float]) -> str:
+    return (
+        f"median {statistics.median(values):6.2f} s, p90 {percentile(values, 0.9):6.2f} s, "
+        f"worst {max(values):6.2f} s  ({len(values)} positions)"
+    )
+
+
+def part_start(args) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    print(
+        f"3. Exact advice at a turn's start (the panel's best_turn, as its loop slices it; "
+        f"{args.start_games} games a rule set, seed {args.start_seed})"
+    )
+    if args.emit_json:
+        print(json.dumps(start_times(args.start_games, args.start_seed)))
+        return
+    rows = start_times(args.start_games, args.start_seed)
+    before = None
+    if args.baseline:
+        env = dict(os.environ, PYTHONPATH=os.path.abspath(args.baseline))
+        command = [sys.executable, os.path.abspath(__file__), "--start", "--emit-json"]
+        command += ["--start-games", str(args.start_games), "--start-seed", str(args.start_seed)]
+        done = subprocess.run(
+            command, env=env, cwd=args.baseline, capture_output=True, text=True, check=True
+        )
+        before = json.loads(done.stdout.strip().splitlines()[-1])
+        assert [(r, n) for r, n, _ in before] == [(r, n) for r, n, _ in rows], "not the same"
+    for name in [*START_RULES, None]:
+        for label, half in (("first half of the deck", True), ("every turn", False)):
+            picked = [
+                i
+                for i, (r, n, _) in enumerate(rows)
+                if (name is None or r == name) and (not half or 2 * n >= 52 * _decks(r))
+            ]
+            if not picked:
+                continue
+            now = [rows[i][2] for i in picked]
+            title = "all rule sets" if name is None else name
+            print(f"   {title}, {label}:")
+            print(f"     now:    {summary_line(now)}")
+            if before is not None:
+                old = [before[i][2] for i in picked]
+                ratio = statistics.median(old) / statistics.median(now)
+                print(f"     before: {summary_line(old)}")
+                print(
+                    f"     median before / now = {ratio:.2f}; "
+                    f"total {sum(old):.1f} s / {sum(now):.1f} s = {sum(old) / sum(now):.2f}"
+                )
+
+
+def _decks(name: str) -> int:
+    return START_RULES[name].get("decks", 1)
+
+
 # ------------------------------------------------------------------------------ part 2
 
 
@@ -259,6 +391,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--choice", action="store_true", help="only part 1, the proven choice")
     parser.add_argument("--exact", action="store_true", help="only part 2, the exact rule")
+    parser.add_argument("--start", action="store_true", help="only part 3, a turn's start")
+    parser.add_argument("--start-games", type=int, default=2, help="games a rule set, part 3")
+    parser.add_argument("--start-seed", type=int, default=5, help="seed of part 3's games")
+    parser.add_argument("--baseline", help="part 3: a checkout (its folder) to compare with")
+    parser.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--positions", type=int, default=400, help="positions for part 1")
     parser.add_argument("--seed", type=int, default=11, help="seed of the games of part 1")
     parser.add_argument("--objective", default="own", choices=["own", "lead"])
@@ -268,11 +405,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="one-deck games of part 2")
     parser.add_argument("--budget", type=int, default=1_500_000, help="states, part 2")
     args = parser.parse_args()
-    both = not args.choice and not args.exact
-    if args.choice or both:
+    every = not args.choice and not args.exact and not args.start
+    if args.choice or every:
         part_choice(args)
-    if args.exact or both:
+    if args.exact or every:
         part_exact(args)
+    if args.start or every:
+        part_start(args)
 
 
 if __name__ == "__main__":

@@ -26,8 +26,9 @@ from .bounds import clear_runs, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
 # Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
-# TurnModel._run_bound). Fewer terms cost less and prove most states already.
-_RUN_TERMS = (6, 12)
+# TurnModel._run_bound). They are worked out once per deck shape, so the tighter bound of
+# more terms costs little more than a looser one, and one length is enough.
+_RUN_TERMS = (12,)
 # At most this many run bounds are kept for reuse (memory, e.g. in the browser's Pyodide).
 _RUNS_KEPT = 100_000
 
@@ -249,6 +250,20 @@ class TurnModel:
         # With the original R5 the non-ace classes are the 12 ranks, in order (class r is the
         # rank r + 2): a child's accepted cards are then a suffix sum (see _draw_value).
         self.ranked = self.standard and all(self.rank[c] == c for c in range(12))
+        if self.ranked:
+            # _shape_key's digits: for each first rank the top accepts, each rank, each count
+            # of its cards left (the ace classes come after the ranks).
+            most = 4 * rules.decks  # the most cards of one rank
+            self._digits = tuple(
+                tuple(
+                    tuple(
+                        1 << (4 * c + (0 if r >= first else 48)) if c else 0
+                        for c in range(most + 1)
+                    )
+                    for r in range(12)
+                )
+                for first in range(13)
+            )
         self.memo: dict = {}
         self.limit = math.inf  # stop after this many memo entries (see best_turn's max_states)
         self.budget: int | None = None
@@ -342,15 +357,8 @@ class TurnModel:
         if not self.ranked:
             return (counts, top_rank)
         first = 0 if top_rank is None else top_rank + (0 if self.rules.equal_accepted else 1)
-        key = 0
-        for r in range(12):
-            copies = counts[r]
-            if copies:
-                key += 1 << (4 * copies + (0 if r >= first else 48))
-        aces = 0
-        for cls in self.ace_classes:
-            aces += counts[cls]
-        return key | (aces << 96)
+        key = sum(map(_pick, self._digits[first], counts))
+        return key | (sum(counts[12:]) << 96)
 
     def _run_bound(
         self, counts: tuple[int, ...], top_rank: int | None, terms: int = 12, shape=None
@@ -528,7 +536,6 @@ class TurnModel:
         if proof is not None:
             return proof
         base = m - 1e-9 * (m + 1) - m * accepted / n
-        # The run's first few lengths first (cheap, a little looser), then more.
         shape = self._shape_key(counts, top_rank)
         for terms in _RUN_TERMS:
             run, aces_in_run = self._run_bound(counts, top_rank, terms, shape)
@@ -563,6 +570,9 @@ class TurnModel:
                 running += counts[r]
                 at_least[r] = running
             equal = self.rules.equal_accepted
+            shapes = self._child_shapes(counts)
+            runs = self._runs
+            terms = _RUN_TERMS[-1] << 112
         # The same steps as outcomes(), inlined: the refused cards' worth at once, and the
         # accepted ones as (copies, gained, pile, child or None, its cheap bound, the cards
         # its top accepts after a non-ace, or None).
@@ -570,7 +580,6 @@ class TurnModel:
         to_pile = self.rules.loot_to == "pile"
         is_ace = self.is_ace
         refused = 0.0
-        cheap_total = 0.0
         children = []
         for cls, copies in enumerate(counts):
             if not copies:
@@ -583,49 +592,67 @@ class TurnModel:
             if not mask >> cls & 1:  # R7 ("lead" loses the pile, unless R14a ends the game)
                 refused += copies * (gained - (0 if own or self.last_turn else pile))
                 continue
-            cheap = pile
-            child = taken = None
-            if n > 1:
-                cheap = math.inf
-                if ranked and not is_ace[cls]:  # after a non-ace: the cheap bound there
-                    taken = at_least[cls] - 1 if equal else at_least[cls + 1]
-                    cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
-                if cheap > pile:
+            if n == 1:  # R14: the deck is then empty, the pile banked
+                children.append((copies, gained + pile, None))
+                continue
+            if ranked and not is_ace[cls]:  # after a non-ace: the same aces and banks as here
+                taken = at_least[cls] - 1 if equal else at_least[cls + 1]
+                cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
+                if cheap <= pile:
+                    children.append((copies, gained + pile, None))
+                    continue
+                run = runs.get(shapes[cls] | terms)
+                if run is None:
                     rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
-                    child = (rest, self.acc[cls], self.rank[cls], pile, after)
-            children.append((copies, gained, pile, child, cheap, taken))
-            cheap_total += copies * (gained + (cheap if cheap > pile else pile))
-        if refused + cheap_total <= limit:
-            return True
-        # The run bounds after the card: a few lengths first (cheap), then more; each child's
-        # bound is the least of those worked out (all are sound).
-        shapes = {}
-        for terms in _RUN_TERMS:
+                    run = self._run_bound(rest, self.rank[cls], _RUN_TERMS[-1], shapes[cls])
+                bound = pile * taken / (n - 1) + run[0]
+                if aces:
+                    bound += run[1] / aces * total_loot
+                if bound > cheap:
+                    bound = cheap
+                children.append((copies, gained + (bound if bound > pile else pile), None))
+                continue
+            rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+            children.append((copies, gained, (rest, self.acc[cls], self.rank[cls], pile, after)))
+        # Every card's worth, the bounds of the other children (after an ace, or by the rules
+        # in general) worked out only while the total may still stay within the limit.
+        for terms_ in _RUN_TERMS:
             total = refused
-            for copies, gained, pile, child, cheap, taken in children:
-                value = pile
+            for copies, worth, child in children:
                 if child is not None:
-                    if taken is None:
-                        bound = self._draw_bound(*child, terms)
-                    else:  # after a non-ace: the same aces and banks as here
-                        rest, top = child[0], child[2]
-                        shape = shapes.get(top)
-                        if shape is None:
-                            shape = shapes[top] = self._shape_key(rest, top)
-                        run, aces_in_run = self._run_bound(rest, top, terms, shape)
-                        bound = pile * taken / (n - 1) + run
-                        if aces:
-                            bound += aces_in_run / aces * total_loot
-                    if bound > cheap:
-                        bound = cheap
-                    if bound > pile:
-                        value = bound
-                total += copies * (gained + value)
+                    bound = self._draw_bound(*child, terms_)
+                    pile = child[3]
+                    worth += bound if bound > pile else pile
+                total += copies * worth
                 if total > limit:
                     break
             else:
                 return True
         return False
+
+    def _child_shapes(self, counts) -> list:
+        """The :meth:`_shape_key` of the state after a non-ace of each rank is drawn (its top
+        is then that rank, R5), by rank class, in O(12) for all of them (original R5, ranked
+        classes only)."""
+        digits = self._digits
+        # keys[f]: the key of this deck when the first rank accepted is f (aces left out).
+        key = sum(map(_pick, digits[0], counts))
+        keys = [key]
+        for f in range(12):
+            copies = counts[f]
+            if copies:
+                key += digits[f + 1][f][copies] - digits[f][f][copies]
+            keys.append(key)
+        shift = 0 if self.rules.equal_accepted else 1
+        aces = sum(counts[12:]) << 96
+        found = [0] * 12
+        for cls in range(12):
+            copies = counts[cls]
+            if copies:
+                first = cls + shift
+                digit = digits[first][cls]
+                found[cls] = (keys[first] - digit[copies] + digit[copies - 1]) | aces
+        return found
 
     def _cheap_draw_bound(self, accepted, aces, n, m, total_loot) -> float:
         """An upper bound on the value of drawing in a state, from its totals, in O(1) (the
@@ -687,6 +714,9 @@ class TurnModel:
             most = max((self.rules.loot_count(suit, x) for x in left), default=0)
         self._most[key] = most
         return most
+
+
+_pick = tuple.__getitem__  # _shape_key: a rank's digit for its count, in C
 
 
 def _bank_after(bank: tuple[Card, ...], robbed: int) -> tuple[Card, ...]:
