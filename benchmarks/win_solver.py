@@ -8,6 +8,12 @@ Each solve runs in a fresh process (its peak memory is its own), with two player
 original rules. The target: the 16-card game (4, 8, Q in four suits and the four aces) in at
 most 2 minutes and 2 GiB. The 20-card game (3, 6, 9, Q and the aces) runs under a memory cap
 (default 3 GiB): when the cap stops it, the figures say how far it got.
+
+Measured on the project's 2-core machine while other jobs ran (December 2026):
+
+- 12 cards:   2.9 s,  68 MiB,    175,285 states;
+- 16 cards:  74.1 s, 500 MiB,  2,166,184 states, first player 0.503500 (target met);
+- 20 cards: 653.6 s, 3.7 GiB, 22,095,771 states, first player 0.503485 (``--memory 12``).
 """
 
 from __future__ import annotations
