@@ -420,6 +420,9 @@ class TurnModel:
                 running += counts[r]
                 at_least[r] = running
             equal = self.rules.equal_accepted
+            shapes = self._child_shapes(counts)
+            runs = self._runs
+            terms = _RUN_TERMS[-1] << 112
         present = 0
         for cls, copies in enumerate(counts):
             if copies:
@@ -452,6 +455,15 @@ class TurnModel:
                         if proof:
                             total += copies * pile * fact1  # banking is best there
                             continue
+                        if proof is None and self.ranked:  # the run bound there
+                            run = runs.get(shapes[cls] | terms)
+                            if run is None:
+                                rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
+                                run = self._run_bound(rest, cls, _RUN_TERMS[-1], shapes[cls])
+                            bound = run[0] + (run[1] / aces * total_loot if aces else 0.0)
+                            if bound <= pile - 1e-9 * (pile + 1) - pile * accepted / (n - 1):
+                                total += copies * pile * fact1  # banking is best there
+                                continue
                         # The child's own bank proof starts from the same totals and proof.
                         totals = (accepted, aces, loot_now, total_loot, proof)
                         any_ace = aces > 0
