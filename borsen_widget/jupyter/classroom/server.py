@@ -120,16 +120,29 @@ class _ProjectorPage(_Handler):
         self.finish(body)
 
 
-class _ProjectorSocket(websocket.WebSocketHandler):
+class _PageSocket(websocket.WebSocketHandler):
+    """What the two pages' WebSockets share: the headers of every answer, and sending a
+    message that cannot make the write raise."""
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    def _send(self, text: str) -> None:
+        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
+        data = text.encode("utf-8", "replace")
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            done = self.write_message(data)
+            # A page that left mid-write: its error is expected, not worth a log line.
+            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
+class _ProjectorSocket(_PageSocket):
     """The projector page's WebSocket: it only listens (what it sends is ignored)."""
 
     def initialize(self, room) -> None:
         self.room = room
         self.screen = None
-
-    def set_default_headers(self) -> None:
-        for key, value in HEADERS.items():
-            self.set_header(key, value)
 
     async def get(self, token: str, *args, **kwargs):
         if not self.room.is_projector_token(token):
@@ -149,13 +162,6 @@ class _ProjectorSocket(websocket.WebSocketHandler):
         screen, self.screen = self.screen, None
         self.room.projector_closed(screen)
 
-    def _send(self, text: str) -> None:
-        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
-        data = text.encode("utf-8", "replace")
-        with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(data)
-            done.add_done_callback(lambda f: f.cancelled() or f.exception())
-
 
 class _Slash(_Handler):
     """``/<token>`` without its slash: to the page (its files are relative to it)."""
@@ -171,17 +177,13 @@ class _Refuse(_Handler):
         raise web.HTTPError(403)
 
 
-class _Socket(websocket.WebSocketHandler):
+class _Socket(_PageSocket):
     """One page's WebSocket; same-origin only (tornado's ``check_origin``)."""
 
     def initialize(self, room, pages: set) -> None:
         self.room = room
         self.page = None
         self._pages = pages
-
-    def set_default_headers(self) -> None:
-        for key, value in HEADERS.items():
-            self.set_header(key, value)
 
     async def get(self, token: str, *args, **kwargs):
         if not self.room.is_token(token):
@@ -204,14 +206,6 @@ class _Socket(websocket.WebSocketHandler):
     def on_close(self) -> None:
         page, self.page = self.page, None
         self.room.page_closed(page)
-
-    def _send(self, text: str) -> None:
-        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
-        data = text.encode("utf-8", "replace")
-        with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(data)
-            # A page that left mid-write: its error is expected, not worth a log line.
-            done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     def _close(self, code: int, reason: str) -> None:
         self.close(code, reason)
