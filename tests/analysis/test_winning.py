@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_options import rule_sets
 
 from borsen_widget import Rules
 from borsen_widget.analysis.winning import (
@@ -271,8 +272,6 @@ def test_three_ranks_and_three_aces_match_the_brute_force():
 @given(st.data())
 def test_random_rules_match_the_brute_force(data):
     """Every option the small game reads, drawn from their declarations (tests/rule_options)."""
-    from tests.rule_options import rule_sets
-
     rules = data.draw(rule_sets()).replace(players=2, decks=1, first_player=0, max_turns=10_000)
     check_against_brute_force(TINY["6 cards"], rules)
 
