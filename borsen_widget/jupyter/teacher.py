@@ -59,6 +59,7 @@ position and version); the panel's own widget is :mod:`.panel`.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -251,14 +252,20 @@ def _table_ready(rules) -> bool:
         return True
     if rules.players != 2:
         return False
-    try:
-        header, _table = winning.read_shipped()
-    except (OSError, ValueError):
-        return False
-    if header.get("key") == winning.table_key_text(winning.model_for(rules)):
+    if _shipped_key() == winning.table_key_text(winning.model_for(rules)):
         TABLES_READY.add(rules)
         return True
     return False
+
+
+@functools.cache
+def _shipped_key() -> str | None:
+    """The key of the table that ships with the package (read once: it is checked whole)."""
+    try:
+        header, _table = winning.read_shipped()
+    except (OSError, ValueError):
+        return None
+    return header.get("key")
 
 
 def _solve_table(rules) -> None:

@@ -417,9 +417,9 @@ def small_budgets(monkeypatch):
     analysis.clear_cache()
 
 
-# A position whose best stopping rule needs some hundreds of states (a 20-card deck).
+# A position whose best stopping rule needs some hundreds of states (a 22-card deck).
 MIDGAME = dict(
-    deck="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D AS AH",
+    deck="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D AS AH",
     pile="6S",
     banks=["", "", "2S 3S 4S 5S 7S 8S"],
 )
