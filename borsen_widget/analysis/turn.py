@@ -803,14 +803,16 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
 
-    Cost: milliseconds for most positions, but seconds in the first turns of a one-deck game
-    (3–7 s of CPU at the start of a turn, some 40 000–100 000 states; about a second at most
-    once the pile holds a card), more when aces can rob a rich bank (loot makes drawing worth
-    more: about 1 minute for 40 cards left, an empty pile and 12 robbable cards) or with two
-    decks (about 45 s for the first draw); see ``benchmarks/advice_speed.py``. The choice alone is
-    usually proven at once by :func:`.best_choice`. ``max_states`` caps the work: past that
-    many new states :class:`TooManyStates` is raised. Solved states are kept for the last few
-    positions, so asking again, or later in the same turn, goes on from there.
+    Cost (CPython; ``benchmarks/advice_speed.py``): milliseconds for most positions, but
+    seconds at the start of a turn in the first half of a one-deck game (seed rules: a median
+    of about 3 s of CPU, up to about 8 s where aces can rob banks, some 20 000–150 000
+    states; before issue 23 the median was about 8 s; about a second at most once the pile
+    holds a card), more when aces can rob a rich bank (loot makes drawing worth more: 40 cards
+    left, an empty pile and 12 robbable cards) or with two decks. Pyodide (JupyterLite) takes
+    about twice as long. The choice alone is usually proven at once by :func:`.best_choice`.
+    ``max_states`` caps the work: past that many new states :class:`TooManyStates` is raised.
+    Solved states are kept for the last few positions, so asking again, or later in the same
+    turn, goes on from there.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")

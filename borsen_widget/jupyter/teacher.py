@@ -81,7 +81,7 @@ SLICE_SECONDS = 0.05
 #: a phone's message waits at most about this long for a slice to end (issue 22).
 CLASS_SLICE_SECONDS = 0.01
 MIN_SLICE, MAX_SLICE = 200, 20_000
-#: Past this many states (about 50 s of CPU here) the exact best stopping rule is given up.
+#: Past this many states (some 20 s of CPU here) the exact best stopping rule is given up.
 MAX_STATES = 600_000
 #: Without a running loop: the states worked out at once, before giving up.
 NO_LOOP_STATES = analysis.SUMMARY_MAX_STATES
