@@ -14,6 +14,7 @@ import asyncio
 import csv
 import json
 import math
+import pathlib
 from fractions import Fraction
 
 import pytest
@@ -47,8 +48,10 @@ def brute_truths(game: Game) -> dict:
         player = g.current_player
         start = len(g.log)
         g.draw()
-        if g.current_player == player and g.phase == "play" and "bank" in map(
-            str, g.legal_actions()
+        if (
+            g.current_player == player
+            and g.phase == "play"
+            and "bank" in map(str, g.legal_actions())
         ):
             g.bank()
         # The cards the turn banks (R8), and an ace's loot when it goes to the bank (R9),
@@ -61,7 +64,11 @@ def brute_truths(game: Game) -> dict:
         accepted += copies * ok
         total += copies
         banked += copies * took
-    return {"chance": Fraction(accepted, total), "count": accepted, "expected": Fraction(banked, total)}
+    return {
+        "chance": Fraction(accepted, total),
+        "count": accepted,
+        "expected": Fraction(banked, total),
+    }
 
 
 @settings(max_examples=25, deadline=None)
@@ -198,7 +205,7 @@ def test_a_posed_question_is_answered_revealed_and_scored(tmp_path):
             assert (await page.join(name))["type"] == "welcome"
         shown = room.ask("chance")
         assert shown["truth"] == {"fraction": "2/11", "value": 2 / 11}  # the teacher sees it
-        q = (await a.wait(lambda m: m["type"] == "question" and m["question"]["state"] == "open"))
+        q = await a.wait(lambda m: m["type"] == "question" and m["question"]["state"] == "open")
         q = q["question"]
         assert q["kind"] == "chance" and q["player"] == "Ada" and q["pile_size"] == 1
         assert "truth" not in q and "answers" not in q  # nothing before the reveal
@@ -221,11 +228,15 @@ def test_a_posed_question_is_answered_revealed_and_scored(tmp_path):
         # Every phone hears the count of answers.
         await c.wait(lambda m: m["type"] == "question" and m["question"].get("answered") == 2)
         room.reveal()
-        shown = await b.wait(lambda m: m["type"] == "question" and m["question"]["state"] == "revealed")
+        shown = await b.wait(
+            lambda m: m["type"] == "question" and m["question"]["state"] == "revealed"
+        )
         shown = shown["question"]
         assert shown["truth"]["fraction"] == "2/11"
         assert shown["answers"] == sorted([2 / 11, 0.25])
-        you = await b.wait(lambda m: m["type"] == "you" and (m.get("mine") or {}).get("points") is not None)
+        you = await b.wait(
+            lambda m: m["type"] == "you" and (m.get("mine") or {}).get("points") is not None
+        )
         recomputed = points_from_record(room.record.events)
         assert you["mine"]["points"] == recomputed[(1, "s2")]
         assert you["scores"]["total"] == recomputed[(1, "s2")]
@@ -246,9 +257,9 @@ def test_a_posed_question_is_answered_revealed_and_scored(tmp_path):
     with open(out, encoding="utf-8-sig") as handle:
         exported = list(csv.DictReader(handle))
     assert {r["student"] for r in exported} == {"S01", "S02"}  # pseudonyms by default
-    assert "Lina" not in open(out, encoding="utf-8-sig").read()
+    assert "Lina" not in pathlib.Path(out).read_text(encoding="utf-8-sig")
     named = room.record.to_csv(path.with_suffix(".names.csv"), names=True)
-    assert "Lina" in open(named, encoding="utf-8-sig").read()
+    assert "Lina" in pathlib.Path(named).read_text(encoding="utf-8-sig")
     lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     assert [x["type"] for x in lines][:1] == ["lesson"]
     assert sum(x["type"] == "answer" for x in lines) == 3  # every answer, as it came
@@ -354,7 +365,7 @@ def test_a_timer_reveals_by_itself_and_a_chance_question_gets_its_outcome():
     async def scenario():
         w = widget(deck=DECK, pile="7S")
         room = w.classroom()
-        room._asking._loop = asyncio.get_running_loop()  # noqa: SLF001 (the same loop)
+        room._asking._loop = asyncio.get_running_loop()
         a = await Client.open(room)
         await a.join("Lina")
         with pytest.raises(ValueError, match="seconds"):
@@ -369,7 +380,7 @@ def test_a_timer_reveals_by_itself_and_a_chance_question_gets_its_outcome():
         await settle()
         (q,) = room.record.rows
         assert q["accepted"] is True
-        calibration = room._asking.lesson.calibration()  # noqa: SLF001
+        calibration = room._asking.lesson.calibration()
         assert calibration == [
             {"low": 0.2, "high": 0.3, "said": 0.2, "accepted": 1.0, "exact": 2 / 11, "answers": 1}
         ]
@@ -407,7 +418,9 @@ def test_the_projector_has_its_own_address_and_never_shows_the_answer_early():
         assert "2/11" not in "".join(p.raw)  # the answer is not on the projector yet
         assert room.record.rows[0]["answer"] == 0.2
         room.reveal()
-        shown = await p.wait(lambda m: m["type"] == "question" and m["question"]["state"] == "revealed")
+        shown = await p.wait(
+            lambda m: m["type"] == "question" and m["question"]["state"] == "revealed"
+        )
         assert shown["question"]["truth"]["fraction"] == "2/11"
         assert all("Lina" not in raw for raw in p.raw if '"board"' in raw)
         room.leaderboard = True
@@ -433,20 +446,20 @@ def test_the_teacher_renames_removes_and_locks_from_python_and_from_the_card():
         await a.wait(lambda m: m["type"] == "welcome" and m["name"] == "Lina")
         assert room.students == ("Lina", "Max")
         # From the join card: remove Max; his session cannot come back.
-        w._on_msg(w, {"intent": "room", "do": "remove", "student": "Max"}, [])  # noqa: SLF001
+        w._on_msg(w, {"intent": "room", "do": "remove", "student": "Max"}, [])
         await b.wait(lambda m: m["type"] == "removed")
         await asyncio.wait_for(b.closed.wait(), TIMEOUT)
         assert room.students == ("Lina",)
         again = await Client.open(room)
         assert (await again.join("", session=session_b))["type"] == "forgotten"
-        w._on_msg(w, {"intent": "room", "do": "lock"}, [])  # noqa: SLF001
+        w._on_msg(w, {"intent": "room", "do": "lock"}, [])
         assert room.locked and w.room_card["locked"]
         late = await Client.open(room)
         assert "closed to new students" in (await late.join("Ola"))["text"]
         room.unlock()
         assert (await late.join("Ola"))["type"] == "welcome"
         # A card request that does not fit is told, and changes nothing.
-        w._on_msg(w, {"intent": "room", "do": "ask", "kind": "dance"}, [])  # noqa: SLF001
+        w._on_msg(w, {"intent": "room", "do": "ask", "kind": "dance"}, [])
         assert room.question == {"state": "none"}
         room.stop()
 
@@ -462,15 +475,15 @@ def test_the_join_card_shown_in_a_cell_is_live_and_says_when_the_class_has_ended
         room = w.classroom()
         bundle = room._repr_mimebundle_()
         assert "application/vnd.jupyter.widget-view+json" in bundle
-        (card,) = list(room._cards)  # noqa: SLF001
+        (card,) = list(room._cards)
         assert card.card["count"] == 0
         a = await Client.open(room)
         await a.join("Lina")
         await settle()
         assert [s["name"] for s in card.card["students"]] == ["Lina"]
-        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])  # noqa: SLF001
+        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])
         assert card.card["question"]["state"] == "open" and card.notice == {}
-        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])  # noqa: SLF001
+        card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])
         assert "still open" in card.notice["text"]  # told on the card; nothing changed
         room.stop()
         assert card.card == {"ended": True} and "url" not in card.card
