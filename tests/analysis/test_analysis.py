@@ -442,6 +442,8 @@ def test_pruning_never_changes_a_value(monkeypatch):
     ]
     analysis.clear_cache()
     monkeypatch.setattr(turn.TurnModel, "_bank_is_proven", lambda *args: False)
+    # "Not provable" also stops the proofs a parent makes for its children.
+    monkeypatch.setattr(turn.TurnModel, "_cheap_bank_proof", lambda *args: False)
     without = [analysis.best_turn(g, objectives[i % 2]).values for i, g in enumerate(positions)]
     analysis.clear_cache()
     assert with_shortcut == without
