@@ -22,8 +22,9 @@ from borsen_widget import (
     play,
     win_chances,
 )
+from borsen_widget.analysis import best_choice
 from borsen_widget.play.bots import PublicView
-from borsen_widget.play.winning import winning_move
+from borsen_widget.play.winning import CLOSE, winning_move
 from borsen_widget.sim.simulate import simulate
 
 
@@ -92,9 +93,11 @@ def test_reads_a_public_view_as_well_as_a_game():
 
 
 def test_the_move_played_is_the_best_chance():
-    """The bot plays the action with the highest chance (banking on a tie); R4: only draw on
-    an empty pile; R14: only bank on an empty deck; R11: aces by the keep policy."""
-    seen = {"draw": 0, "bank": 0}
+    """The bot plays the action with the highest chance; where the two chances are within
+    CLOSE, the move with the most cards that exact bounds prove (best_choice, R4–R9), else the
+    higher chance (banking on a tie); R4: only draw on an empty pile; R14: only bank on an
+    empty deck; R11: aces by the keep policy."""
+    seen = {"draw": 0, "bank": 0, "close": 0}
     for game in positions(Rules(players=2), 8):
         chances = win_chances(game)
         move = winning_move(game)
@@ -107,9 +110,13 @@ def test_the_move_played_is_the_best_chance():
             assert list(chances) == [BANK] and move == BANK
         else:
             best = DRAW if chances[DRAW] > chances[BANK] else BANK
+            if abs(chances[DRAW] - chances[BANK]) <= CLOSE:
+                proven = best_choice(game, "own").action
+                best = best if proven is None else DRAW if proven == "draw" else BANK
+                seen["close"] += 1
             assert move == best
             seen[move.kind] += 1
-    assert seen["draw"] and seen["bank"]
+    assert seen["draw"] and seen["bank"] and seen["close"]
 
 
 def test_far_behind_draws_where_far_ahead_banks():
