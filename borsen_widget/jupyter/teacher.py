@@ -235,9 +235,9 @@ def _choice(figures: dict, best: dict, tr: Translator) -> dict | None:
 # ---------------------------------------------------------------------------- the winning move
 
 #: The winning move is shown beside the move with the most cards only when its chance of
-#: winning is higher by at least this much: the bot's estimates are kept in 1/255ths, so a
-#: smaller difference says nothing.
-WIN_MARGIN = 0.005
+#: winning is higher by more than this: the bot's own threshold (play.winning.CLOSE, about one
+#: step of its table; within it WinningBot too plays the move with the most cards).
+WIN_MARGIN = winning.CLOSE
 #: Rules whose table of winning chances is here (shipped, or solved in this session).
 TABLES_READY: set = set()
 #: Tables being solved in a worker thread: {rules: asyncio future}.
@@ -319,8 +319,8 @@ def _winning_words(
 ) -> dict | None:
     """The winning move beside the move with the most cards (the best choice, exact or
     proven), in words: ``None`` until both are known. ``differ``: whether the panel shows
-    them: only when they are different moves and the winning move's chance is higher by at
-    least :data:`WIN_MARGIN` (a tie, or a smaller difference, is not a different move)."""
+    them: only when they are different moves and the winning move's chance is higher by more
+    than :data:`WIN_MARGIN` (a tie, or a smaller difference, is not a different move)."""
     if chances is None or choice is None or choice.get("how") not in ("exact", "proven"):
         return None
     cards = choice["action"]
@@ -329,7 +329,7 @@ def _winning_words(
     return {
         "win": win,
         "cards": cards,
-        "differ": win != cards and chances[win] - chances[cards] >= WIN_MARGIN,
+        "differ": win != cards and chances[win] - chances[cards] > WIN_MARGIN,
         "chances": dict(chances),
         "win_text": _move_text("win", win, percent[win], tr),
         "cards_text": _move_text(objective, cards, percent[cards], tr),
