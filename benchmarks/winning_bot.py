@@ -163,7 +163,7 @@ def main() -> None:
     parser.add_argument("--league-games", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--parts", default="speed,duel,variants,multi,league")
-    parser.add_argument("--only", default="", help="duel: only the bots whose names hold these")
+    parser.add_argument("--only", default="", help="duel, variants: only the bots whose names hold these")
     args = parser.parse_args()
     parts = args.parts.split(",")
     if "speed" in parts:
@@ -180,6 +180,7 @@ def main() -> None:
                 args.variant_games // 2,
                 200 + 10 * number,
                 args.workers,
+                args.only,
             )
     if "multi" in parts:
         for number, (name, options) in enumerate(VARIANTS.items()):

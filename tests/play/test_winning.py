@@ -24,7 +24,7 @@ from borsen_widget import (
 )
 from borsen_widget.analysis import best_choice
 from borsen_widget.play.bots import PublicView
-from borsen_widget.play.winning import CLOSE, winning_move
+from borsen_widget.play.winning import CLOSE, LOOK_AHEAD, bot_move, winning_move
 from borsen_widget.sim.simulate import simulate
 
 
@@ -74,12 +74,13 @@ def test_public_view_only_resampling_the_deck_order_changes_nothing():
     rules = Rules(players=2, loot_to="pile")
     checked = 0
     for game in positions(rules, 11, [WinningBot(), ExpectedValueBot()]):
-        chances, move = win_chances(game), winning_move(game)
+        chances, move, played = win_chances(game), winning_move(game), bot_move(game)
         for seed in (1, 2):
             twin = game.resample(seed)
             assert twin.deck_counts() == game.deck_counts()
             assert win_chances(twin) == chances
             assert winning_move(twin) == move
+            assert bot_move(twin) == played
         checked += 1
     assert checked > 20
 
@@ -89,34 +90,36 @@ def test_reads_a_public_view_as_well_as_a_game():
     answer; the bot is deterministic (two bots, two calls: one answer)."""
     for game in positions(Rules(players=2), 3):
         assert win_chances(PublicView(game)) == win_chances(game)
-        assert WinningBot().choose(game) == WinningBot().choose(game) == winning_move(game)
+        assert WinningBot().choose(game) == WinningBot().choose(game) == bot_move(game)
 
 
 def test_the_move_played_is_the_best_chance():
-    """The bot plays the action with the highest chance; where the two chances are within
-    CLOSE, the move with the most cards that exact bounds prove (best_choice, R4–R9), else the
-    higher chance (banking on a tie); R4: only draw on an empty pile; R14: only bank on an
-    empty deck; R11: aces by the keep policy."""
-    seen = {"draw": 0, "bank": 0, "close": 0}
+    """winning_move is the action with the highest chance (banking on a tie); the bot plays
+    it, except where the two chances are within CLOSE: there the move with the most cards
+    that exact bounds prove (best_choice, R4–R9), else the winning move; R4: only draw on an
+    empty pile; R14: only bank on an empty deck; R11: aces by the keep policy."""
+    seen = {"draw": 0, "bank": 0, "close": 0, "cards": 0}
     for game in positions(Rules(players=2), 8):
         chances = win_chances(game)
-        move = winning_move(game)
+        move, played = winning_move(game), bot_move(game)
         if game.phase == "aces":
-            assert move == game.automatic_aces("keep")
+            assert move == played == game.automatic_aces("keep")
             continue
         if game.pile_size == 0:
-            assert list(chances) == [DRAW] and move == DRAW
+            assert list(chances) == [DRAW] and move == played == DRAW
         elif game.deck_size == 0:
-            assert list(chances) == [BANK] and move == BANK
+            assert list(chances) == [BANK] and move == played == BANK
         else:
             best = DRAW if chances[DRAW] > chances[BANK] else BANK
+            assert move == best
             if abs(chances[DRAW] - chances[BANK]) <= CLOSE:
-                proven = best_choice(game, "own").action
+                proven = best_choice(game, "own", look_ahead=LOOK_AHEAD).action
                 best = best if proven is None else DRAW if proven == "draw" else BANK
                 seen["close"] += 1
-            assert move == best
-            seen[move.kind] += 1
-    assert seen["draw"] and seen["bank"] and seen["close"]
+                seen["cards"] += best != move
+            assert played == best
+            seen[played.kind] += 1
+    assert seen["draw"] and seen["bank"] and seen["close"] and seen["cards"], seen
 
 
 def test_far_behind_draws_where_far_ahead_banks():
