@@ -29,7 +29,8 @@ g = Game.from_position(
 w = BorsenWidget(game=g, seats=["Ada", "Bo", ("Cy", ThresholdBot(2))], bot_delay=0.1)
 w.guess_first = True
 w.show_probabilities = True
-room = w.classroom()
+# Every phone of this test comes from 127.0.0.1: no limit of pages from one address.
+room = w.classroom(max_pages_per_address=None)
 w"""
 # The student page's state, read from its DOM.
 READ_STUDENT = """(root) => {
@@ -311,7 +312,7 @@ g = Game.from_position(
     seed=1,
 )
 w = BorsenWidget(game=g, seats=["Ada", "Bo"], language="en")
-room = w.classroom()
+room = w.classroom(max_pages_per_address=None)
 room.open_seats()
 w"""
 READ_WORDS = """(root) => ({
