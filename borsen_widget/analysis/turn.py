@@ -264,7 +264,39 @@ class TurnModel:
                 )
                 for first in range(13)
             )
+        # A state's memo key is one integer (hashed far faster than a tuple): the deck's
+        # counts by class (``width`` bits a class), the classes its top accepts, the pile and
+        # the cards robbed from each victim (8 bits a victim; only while an ace can come).
+        sizes = [0] * k
+        for i in range(DISTINCT_CARDS):
+            sizes[class_of[i]] += rules.decks
+        width = max(sizes).bit_length()
+        self._unit = tuple(1 << (width * c) for c in range(k))
+        self._mask_shift = width * k
+        self._pile_shift = width * k + k
+        self._robbed_shift = width * k + k + 16
+        self._ace_field = sum(((1 << width) - 1) << (width * c) for c in self.ace_classes)
+        self._robbed_codes: dict = {}
+        # States equivalent for the rest of the turn share a key (R9, one victim, the shares'
+        # loot): aces whose loot is the same for every robbable count the victim can still
+        # have are counted as one class, and what was robbed is left out once no ace left can
+        # rob anything (see _canonical_aces). The aces' bits of the accepted classes go too
+        # (aces are always accepted, R5; their counts are in the key).
+        self._canon: dict | None = (
+            {}
+            if self.ranked and rules.loot_rule is None and len(victims) == 1 and self.ace_classes
+            else None
+        )
+        self._rank_field = ((1 << (width * k)) - 1) ^ self._ace_field
+        self._rank_bits = self.all ^ sum(1 << c for c in self.ace_classes)
+        self._width_mask = (1 << width) - 1
+        self._ace_totals: dict = {}
+        self._last_shapes: tuple = ((), [])
+        self._zero_robbed = tuple(0 for _ in victims)
         self.memo: dict = {}
+        # The keys of the children proven (by the cheap or the run bound) to bank at once:
+        # they need no state of their own, and no second proof when met again.
+        self._banked: set = set()
         self.limit = math.inf  # stop after this many memo entries (see best_turn's max_states)
         self.budget: int | None = None
         self._loot: dict = {}
@@ -294,6 +326,65 @@ class TurnModel:
         hit = (loot, tuple(after))
         self._loot[key] = hit
         return hit
+
+    def _robbed_code(self, robbed: tuple[int, ...]) -> int:
+        """The robbed counts' part of a memo key (see ``__init__``)."""
+        hit = self._robbed_codes.get(robbed)
+        if hit is None:
+            code = 0
+            for pos, taken in enumerate(robbed):
+                code |= taken << (8 * pos)
+            hit = self._robbed_codes[robbed] = code << self._robbed_shift
+        return hit
+
+    def _canonical_aces(self, raw: int) -> int:
+        """The aces' and the robbed counts' part of a memo key, the same for states that are
+        equivalent for the rest of the turn (see ``__init__``); ``raw``: the counts of the
+        ace classes and the robbed code as a key holds them (one victim only)."""
+        aces = raw & self._ace_field
+        if not aces:
+            self._canon[raw] = 0
+            return 0
+        left = self.robbable[0] - (raw >> self._robbed_shift & 0xFF)
+        width = self._mask_shift // self.size
+        first_of: dict = {}
+        merged = 0
+        robs = False
+        for cls in self.ace_classes:
+            copies = aces >> (width * cls) & self._width_mask
+            if copies:
+                suit = self.reps[cls] & 3
+                loot = tuple(self.rules.loot_count(suit, x) for x in range(left + 1))
+                robs = robs or any(loot)
+                first = first_of.setdefault(loot, cls)
+                merged += copies << (width * first)
+        # Nothing left to rob: a code no robbed count has (robbed counts stay below 255).
+        rest = merged | (raw ^ aces if robs else 0xFF << self._robbed_shift)
+        self._canon[raw] = rest
+        return rest
+
+    def _child_key(self, code, cls, left, pile, robbed_code) -> int:
+        """The memo key of the state after a card of class ``cls`` is accepted: ``code`` the
+        counts' part of this state's key, ``left`` the classes the child's deck holds,
+        ``robbed_code`` the child's robbed part (see :meth:`_draw_value`)."""
+        child_code = code - self._unit[cls]
+        if self._canon is None:
+            return (
+                child_code
+                | (self.acc[cls] & left) << self._mask_shift
+                | pile << self._pile_shift
+                | robbed_code
+            )
+        raw = (child_code & self._ace_field) | robbed_code
+        rest = self._canon.get(raw)
+        if rest is None:
+            rest = self._canonical_aces(raw)
+        return (
+            (child_code & self._rank_field)
+            | (self.acc[cls] & left & self._rank_bits) << self._mask_shift
+            | pile << self._pile_shift
+            | rest
+        )
 
     def ace_totals(self, counts, robbed) -> tuple[int, int, int]:
         """The aces left (R9): how many, the loot they would rob now, and the most they could
@@ -397,13 +488,21 @@ class TurnModel:
         """(X_draw, X_bank, n) at the root: values × n! (None where the action is illegal)."""
         counts, m = self.counts, self.pile
         n = sum(counts)
-        robbed = tuple(0 for _ in self.victims)
-        draw = self._draw_value(counts, self.top_mask, self.top_rank, m, robbed) if n else None
+        robbed = self.zero_robbed()
+        code = sum(copies * unit for copies, unit in zip(counts, self._unit, strict=True))
+        draw = (
+            self._draw_value(counts, self.top_mask, self.top_rank, m, robbed, code, 0)
+            if n
+            else None
+        )
         bank = m * self._fact[n] if m else None
         return draw, bank, n
 
-    def _draw_value(self, counts, mask, top_rank, m, robbed) -> int:
-        """X = n! × the expected value of drawing now and playing optimally afterwards."""
+    def _draw_value(self, counts, mask, top_rank, m, robbed, code, robbed_code) -> int:
+        """X = n! × the expected value of drawing now and playing optimally afterwards.
+        ``code`` and ``robbed_code``: the counts' and the robbed counts' parts of the state's
+        memo key (a child's key is then worked out in O(1) and looked up before anything else
+        is done for it)."""
         n = sum(counts)
         fact1 = self._fact[n - 1]
         own = self.objective == "own"
@@ -411,7 +510,11 @@ class TurnModel:
         is_ace = self.is_ace
         # What a child after a non-ace shares with this state (the same aces, the same banks),
         # for the cheap test that proves banking there without a state of its own.
-        aces, loot_now, total_loot = self.ace_totals(counts, robbed)
+        ace_key = (code & self._ace_field) | robbed_code
+        totals_here = self._ace_totals.get(ace_key)
+        if totals_here is None:
+            totals_here = self._ace_totals[ace_key] = self.ace_totals(counts, robbed)
+        aces, loot_now, total_loot = totals_here
         if self.ranked:
             # at_least[r]: the cards of rank index r or higher, and the aces (R5).
             at_least = [0] * 13
@@ -420,13 +523,27 @@ class TurnModel:
                 running += counts[r]
                 at_least[r] = running
             equal = self.rules.equal_accepted
-            shapes = self._child_shapes(counts)
+            shapes = None  # worked out when first needed
             runs = self._runs
             terms = _RUN_TERMS[-1] << 112
         present = 0
         for cls, copies in enumerate(counts):
             if copies:
                 present |= 1 << cls
+        memo = self.memo
+        banked = self._banked
+        canon = self._canon
+        if canon is not None:
+            ace_field = self._ace_field
+            rank_field = self._rank_field
+            rank_bits = self._rank_bits
+            here = canon.get(ace_key)  # a child after a non-ace: the same aces, robbed
+            if here is None:
+                here = self._canonical_aces(ace_key)
+        unit = self._unit
+        acc = self.acc
+        mask_shift = self._mask_shift
+        pile_shift = self._pile_shift
         total = 0
         for cls, copies in enumerate(counts):
             if not copies:
@@ -442,20 +559,58 @@ class TurnModel:
                 else:
                     # What the child holds: its classes, whether an ace can still come.
                     left = present if copies > 1 else present ^ (1 << cls)
+                    if is_ace[cls]:
+                        any_ace = aces > 1
+                        child_robbed = self._robbed_code(after) if any_ace else 0
+                    else:
+                        any_ace = aces > 0
+                        child_robbed = robbed_code
+                    child_code = code - unit[cls]
+                    if canon is None:
+                        key = (
+                            child_code
+                            | (acc[cls] & left) << mask_shift
+                            | pile << pile_shift
+                            | child_robbed
+                        )
+                    else:  # equivalent states share a key (see _canonical_aces)
+                        if is_ace[cls]:
+                            raw = (child_code & ace_field) | child_robbed
+                            tail = canon.get(raw)
+                            if tail is None:
+                                tail = self._canonical_aces(raw)
+                        else:
+                            tail = here
+                        key = (
+                            (child_code & rank_field)
+                            | (acc[cls] & left & rank_bits) << mask_shift
+                            | pile << pile_shift
+                            | tail
+                        )
+                    hit = memo.get(key)
+                    if hit is not None:
+                        total += copies * (gained * fact1 + hit)
+                        continue
+                    if key in banked:  # proven before: banking is best there
+                        total += copies * pile * fact1
+                        continue
                     totals = None
                     if not is_ace[cls]:
                         if self.ranked:  # less the card just drawn, if R5 counts it
                             accepted = at_least[cls] - 1 if equal else at_least[cls + 1]
                         else:
                             accepted = sum(counts[f] for f in self.acc_classes[cls])
-                            accepted -= self.acc[cls] >> cls & 1
+                            accepted -= acc[cls] >> cls & 1
                         proof = self._cheap_bank_proof(
                             accepted, aces, n - 1, pile, loot_now, total_loot
                         )
                         if proof:
                             total += copies * pile * fact1  # banking is best there
+                            banked.add(key)
                             continue
                         if proof is None and self.ranked:  # the run bound there
+                            if shapes is None:
+                                shapes = self._child_shapes(counts)
                             run = runs.get(shapes[cls] | terms)
                             if run is None:
                                 rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
@@ -463,16 +618,23 @@ class TurnModel:
                             bound = run[0] + (run[1] / aces * total_loot if aces else 0.0)
                             if bound <= pile - 1e-9 * (pile + 1) - pile * accepted / (n - 1):
                                 total += copies * pile * fact1  # banking is best there
+                                banked.add(key)
                                 continue
                         # The child's own bank proof starts from the same totals and proof.
                         totals = (accepted, aces, loot_now, total_loot, proof)
-                        any_ace = aces > 0
-                    else:
-                        any_ace = aces > 1
                     child = (*counts[:cls], copies - 1, *counts[cls + 1 :])
-                    rank = self.rank[cls]
                     value = gained * fact1 + self._value(
-                        child, self.acc[cls], rank, pile, after, left, any_ace, totals
+                        child,
+                        acc[cls],
+                        self.rank[cls],
+                        pile,
+                        after,
+                        left,
+                        any_ace,
+                        totals,
+                        key,
+                        child_code,
+                        child_robbed,
                     )
             else:
                 # R7: the pile passes on; "lead" counts it against us unless the cap ends the
@@ -483,28 +645,19 @@ class TurnModel:
         return total
 
     def _value(
-        self, counts, mask, top_rank, m, robbed, present=None, any_ace=None, totals=None
+        self, counts, mask, top_rank, m, robbed, present, any_ace, totals, key, code, robbed_code
     ) -> int:
-        """X = n! × the value of the state with optimal play (draw or bank, R4).
+        """X = n! × the value of the state with optimal play (draw or bank, R4), not yet in
+        the memo.
 
         ``present`` (the classes the deck holds, as bits), ``any_ace`` (whether it holds an
         ace) and ``totals`` (:meth:`deck_totals` and the cheap proof's verdict, see
-        :meth:`_bank_is_proven`) may be given by the parent, which knows them already.
+        :meth:`_bank_is_proven`) come from the parent, which knows them already; ``key`` is
+        the state's memo key, ``code`` and ``robbed_code`` its parts (see :meth:`_draw_value`).
         """
-        if present is None:
-            present = 0
-            any_ace = False
-            for cls, copies in enumerate(counts):
-                if copies:
-                    present |= 1 << cls
-                    any_ace = any_ace or self.is_ace[cls]
         if not any_ace:
             robbed = ()  # no ace can come: the victims no longer matter
-        key = (counts, mask & present, m, robbed)
         memo = self.memo
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
         if len(memo) >= self.limit:
             raise TooManyStates(
                 f"the best turn needs more than {self.budget} new states here; ask again "
@@ -512,21 +665,25 @@ class TurnModel:
             )
         n = sum(counts)
         bank = m * self._fact[n]
-        accepted = mask & present
-        if accepted != present and self._bank_is_proven(
-            counts, mask, top_rank, m, robbed, n, totals
+        if mask & present != present and self._bank_is_proven(
+            counts, mask, top_rank, m, robbed, n, totals, (present, code, robbed_code)
         ):
             memo[key] = bank
             return bank
-        draw = self._draw_value(counts, mask, top_rank, m, robbed if robbed else self.zero_robbed())
+        draw = self._draw_value(
+            counts, mask, top_rank, m, robbed if robbed else self._zero_robbed, code, robbed_code
+        )
         value = draw if draw >= bank else bank
         memo[key] = value
         return value
 
     def zero_robbed(self) -> tuple[int, ...]:
-        return tuple(0 for _ in self.victims)
+        """Nothing robbed yet from any victim."""
+        return self._zero_robbed
 
-    def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n, totals=None) -> bool:
+    def _bank_is_proven(
+        self, counts, mask, top_rank, m, robbed, n, totals=None, coded=None
+    ) -> bool:
         """True when banking is provably at least as good as drawing (a sound bound).
 
         Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
@@ -555,7 +712,7 @@ class TurnModel:
             if run + loot <= base:
                 return True
         return self._relaxed_bank_proof(
-            counts, mask, m, robbed if robbed else self.zero_robbed(), n
+            counts, mask, m, robbed if robbed else self.zero_robbed(), n, coded
         )
 
     def _draw_bound(self, counts, mask, top_rank, m, robbed, terms) -> float:
@@ -565,13 +722,23 @@ class TurnModel:
         run, aces_in_run = self._run_bound(counts, top_rank, terms)
         return m * accepted / n + run + (aces_in_run / aces * total_loot if aces else 0.0)
 
-    def _relaxed_bank_proof(self, counts, mask, m, robbed, n) -> bool:
+    def _relaxed_bank_proof(self, counts, mask, m, robbed, n, coded=None) -> bool:
+        """True when banking is proven best by looking one draw ahead (see
+        :meth:`_ahead_total`)."""
+        limit = (m - 1e-9 * (m + 1)) * n
+        return self._ahead_total(counts, mask, m, robbed, n, coded, limit, deep=True) <= limit
+
+    def _ahead_total(self, counts, mask, m, robbed, n, coded, limit, deep=False) -> float:
         """True when banking is proven best by looking one draw ahead: drawing is worth the
         average over the next card of what it brings at once (R7, R9) plus, if accepted, the
         better of banking then and the run bound there (or just banking, where the cheap
         bounds prove it). Tighter than the run bound now, because the player must decide
-        after that card without seeing the rest of the deck."""
-        limit = (m - 1e-9 * (m + 1)) * n
+        after that card without seeing the rest of the deck. Where a child is solved already
+        (``coded``: the state's classes and memo key parts, see :meth:`_value`), its exact
+        value stands in for its bound: tighter still. Returns n × that bound on drawing, or
+        a number above ``limit`` as soon as the bound is known to exceed it; with ``deep``,
+        where the run bounds do not keep it within ``limit``, the children that need a run
+        bound (after an ace) are bounded one draw ahead as well."""
         # What a child after a non-ace shares with this state, for the bounds there.
         aces, _loot_now, total_loot = self.ace_totals(counts, robbed)
         ranked = self.ranked
@@ -607,6 +774,17 @@ class TurnModel:
             if n == 1:  # R14: the deck is then empty, the pile banked
                 children.append((copies, gained + pile, None))
                 continue
+            if coded is not None:  # solved already: its exact value
+                present, code, robbed_code = coded
+                if is_ace[cls]:
+                    child_robbed = self._robbed_code(after) if aces > 1 else 0
+                else:
+                    child_robbed = robbed_code if aces else 0
+                left = present if copies > 1 else present ^ (1 << cls)
+                hit = self.memo.get(self._child_key(code, cls, left, pile, child_robbed))
+                if hit is not None:
+                    children.append((copies, gained + hit / self._fact[n - 1], None))
+                    continue
             if ranked and not is_ace[cls]:  # after a non-ace: the same aces and banks as here
                 taken = at_least[cls] - 1 if equal else at_least[cls + 1]
                 cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
@@ -627,25 +805,46 @@ class TurnModel:
             rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
             children.append((copies, gained, (rest, self.acc[cls], self.rank[cls], pile, after)))
         # Every card's worth, the bounds of the other children (after an ace, or by the rules
-        # in general) worked out only while the total may still stay within the limit.
-        for terms_ in _RUN_TERMS:
-            total = refused
-            for copies, worth, child in children:
-                if child is not None:
-                    bound = self._draw_bound(*child, terms_)
-                    pile = child[3]
-                    worth += bound if bound > pile else pile
-                total += copies * worth
-                if total > limit:
-                    break
-            else:
-                return True
-        return False
+        # in general) worked out only while the total may still stay within the limit; if
+        # that fails, once more with those children's bounds one draw ahead too.
+        total = self._children_total(refused, children, limit, 0)
+        if total <= limit or not deep or all(child is None for _c, _w, child in children):
+            return total
+        # Even banking at once after every such card would not do: no bound can prove it.
+        least = refused
+        for copies, worth, child in children:
+            least += copies * (worth if child is None else worth + child[3])
+        if least > limit:
+            return total
+        return self._children_total(refused, children, limit, n - 1)
+
+    def _children_total(self, refused, children, limit, ahead) -> float:
+        """The sum over the next card of its worth (see :meth:`_ahead_total`), stopped as soon
+        as it passes ``limit``. With ``ahead`` (the cards left after the next one), a child's
+        run bound is replaced by the smaller bound one draw later where that helps."""
+        total = refused
+        for copies, worth, child in children:
+            if child is not None:
+                bound = self._draw_bound(*child, _RUN_TERMS[-1])
+                pile = child[3]
+                if ahead and bound > pile:
+                    rest, mask, _rank, _pile, robbed = child
+                    later = self._ahead_total(rest, mask, pile, robbed, ahead, None, math.inf)
+                    if later / ahead < bound:
+                        bound = later / ahead
+                worth += bound if bound > pile else pile
+            total += copies * worth
+            if total > limit:
+                break
+        return total
 
     def _child_shapes(self, counts) -> list:
         """The :meth:`_shape_key` of the state after a non-ace of each rank is drawn (its top
         is then that rank, R5), by rank class, in O(12) for all of them (original R5, ranked
         classes only)."""
+        last, found = self._last_shapes
+        if counts is last:  # a state's bank proof, then its draw value, ask for the same
+            return found
         digits = self._digits
         # keys[f]: the key of this deck when the first rank accepted is f (aces left out).
         key = sum(map(_pick, digits[0], counts))
@@ -664,6 +863,7 @@ class TurnModel:
                 first = cls + shift
                 digit = digits[first][cls]
                 found[cls] = (keys[first] - digit[copies] + digit[copies - 1]) | aces
+        self._last_shapes = (counts, found)
         return found
 
     def _cheap_draw_bound(self, accepted, aces, n, m, total_loot) -> float:
