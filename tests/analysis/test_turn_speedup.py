@@ -265,3 +265,66 @@ def test_pruning_changes_no_value_at_mid_game_turn_starts(monkeypatch):
     full = [analysis.best_turn(g, o).values for g, o in zip(positions, objectives, strict=True)]
     analysis.clear_cache()
     assert pruned == full
+
+
+# ------------------------------------------------------------------------- equivalent states
+
+
+def aces_and_a_small_victim(rng: random.Random, rules: Rules, aces: int = 0) -> Game:
+    """A position of 9–11 cards left holding 2–4 aces, the victim (R9) holding 1–7 robbable
+    cards: where aces of different suits rob alike from what the victim can still have, so
+    best_turn counts them as one (analysis/turn.py, TurnModel._canonical_aces). ``aces``:
+    exactly that many aces (0: 2–4 at random)."""
+    ordinary = [Card.parse(f"{r}{s}") for r in "23456789TJQK" for s in "SHCD"]
+    rng.shuffle(ordinary)
+    aces = rng.sample([Card.parse(f"A{s}") for s in "SHCD"], aces or rng.randint(2, 4))
+    deck = ordinary[: 11 - len(aces)] + aces
+    rest = ordinary[11 - len(aces) :]
+    pile = [rest.pop()] if rng.random() < 0.5 else []
+    me = rng.randrange(rules.players)
+    victim = rules.victim_order(me)[0]
+    banks = [[rest.pop() for _ in range(rng.randint(0, 3))] for _ in range(rules.players)]
+    banks[victim] = [rest.pop() for _ in range(rng.randint(1, 7))]
+    return Game.from_position(
+        rules, deck=deck, banks=banks, pile=pile, current_player=me, seed=rng.randrange(99)
+    )
+
+
+SHARES = [{}, {"S": 1, "H": "2/3", "C": "1/2", "D": "1/3"}, {"S": 0, "D": "9/10"}]
+
+
+@pytest.mark.parametrize("loot_to", ["bank", "pile"])
+def test_equivalent_aces_give_the_reference_values(loot_to):
+    """Aces that rob alike from every bank the victim can still have (R9, their shares, one
+    victim), and states where no ace left can rob anything, share a memo key: the values
+    equal the slow reference's, both objectives, several shares and rob targets."""
+    rng = random.Random(len(loot_to))
+    for i in range(6):
+        rules = Rules(
+            players=rng.choice([2, 3]),
+            loot_to=loot_to,
+            ace_shares=SHARES[i % len(SHARES)],
+            rob_target=rng.choice(["previous", "next"]),
+        )
+        checked(aces_and_a_small_victim(rng, rules), ("own", "lead")[i % 2])
+
+
+def test_equivalent_states_share_a_key(monkeypatch):
+    """The equivalent states merge (fewer states solved) and change no value: best_turn with
+    every state keyed by its own counts gives the same values with more states."""
+    rng = random.Random(3)
+    games = [aces_and_a_small_victim(rng, Rules(players=3), aces=4) for _ in range(8)]
+    analysis.clear_cache()
+    merged = [analysis.best_turn(g) for g in games]
+    analysis.clear_cache()
+    made = turn.TurnModel.__init__
+
+    def unmerged(self, *args):
+        made(self, *args)
+        self._canon = None
+
+    monkeypatch.setattr(turn.TurnModel, "__init__", unmerged)
+    apart = [analysis.best_turn(g) for g in games]
+    analysis.clear_cache()
+    assert [a.values for a in merged] == [a.values for a in apart]
+    assert sum(a.states for a in merged) < sum(a.states for a in apart)
