@@ -3,8 +3,9 @@ that can still come (R4–R9, R14, R14a), from public information only.
 
 Values are exact; the search is pruned by sound upper bounds on the value of drawing (the run
 bound of :mod:`.bounds`, at once or one draw ahead, see :meth:`TurnModel._bank_is_proven`),
-and the states solved are kept for the last few positions so that asking again goes on from
-there. Standard library only.
+states that are equivalent for the rest of the turn share one memo key (an integer; see
+:meth:`TurnModel._canonical_aces`), and the states solved are kept for the last few positions
+so that asking again goes on from there. Standard library only.
 
 Why one module of this size: it is one algorithm (the model of a turn, its exact DP and the
 pruning that keeps it fast) whose parts share the same state layout; the bounds that need no
@@ -363,29 +364,6 @@ class TurnModel:
         self._canon[raw] = rest
         return rest
 
-    def _child_key(self, code, cls, left, pile, robbed_code) -> int:
-        """The memo key of the state after a card of class ``cls`` is accepted: ``code`` the
-        counts' part of this state's key, ``left`` the classes the child's deck holds,
-        ``robbed_code`` the child's robbed part (see :meth:`_draw_value`)."""
-        child_code = code - self._unit[cls]
-        if self._canon is None:
-            return (
-                child_code
-                | (self.acc[cls] & left) << self._mask_shift
-                | pile << self._pile_shift
-                | robbed_code
-            )
-        raw = (child_code & self._ace_field) | robbed_code
-        rest = self._canon.get(raw)
-        if rest is None:
-            rest = self._canonical_aces(raw)
-        return (
-            (child_code & self._rank_field)
-            | (self.acc[cls] & left & self._rank_bits) << self._mask_shift
-            | pile << self._pile_shift
-            | rest
-        )
-
     def ace_totals(self, counts, robbed) -> tuple[int, int, int]:
         """The aces left (R9): how many, the loot they would rob now, and the most they could
         rob later in the turn, summed over every ace."""
@@ -545,7 +523,15 @@ class TurnModel:
         mask_shift = self._mask_shift
         pile_shift = self._pile_shift
         total = 0
-        for cls, copies in enumerate(counts):
+        start = 0
+        if self.ranked:
+            # The classes below the lowest the top accepts are refused ranks (R5, no loot):
+            # added up at once (R7: "lead" loses the pile, unless R14a ends the game).
+            start = (mask & -mask).bit_length() - 1
+            if not own and not self.last_turn:
+                total -= (n - at_least[start]) * (m + 1) * fact1
+        for cls in range(start, self.size):
+            copies = counts[cls]
             if not copies:
                 continue
             loot, after = (0, robbed)
@@ -666,7 +652,7 @@ class TurnModel:
         n = sum(counts)
         bank = m * self._fact[n]
         if mask & present != present and self._bank_is_proven(
-            counts, mask, top_rank, m, robbed, n, totals, (present, code, robbed_code)
+            counts, mask, top_rank, m, robbed, n, totals
         ):
             memo[key] = bank
             return bank
@@ -681,9 +667,7 @@ class TurnModel:
         """Nothing robbed yet from any victim."""
         return self._zero_robbed
 
-    def _bank_is_proven(
-        self, counts, mask, top_rank, m, robbed, n, totals=None, coded=None
-    ) -> bool:
+    def _bank_is_proven(self, counts, mask, top_rank, m, robbed, n, totals=None) -> bool:
         """True when banking is provably at least as good as drawing (a sound bound).
 
         Any play that draws now scores at most m·P(accepted) + E[K] + E[loot]: the pile only
@@ -712,7 +696,7 @@ class TurnModel:
             if run + loot <= base:
                 return True
         return self._relaxed_bank_proof(
-            counts, mask, m, robbed if robbed else self.zero_robbed(), n, coded
+            counts, mask, m, robbed if robbed else self.zero_robbed(), n
         )
 
     def _draw_bound(self, counts, mask, top_rank, m, robbed, terms) -> float:
@@ -722,23 +706,21 @@ class TurnModel:
         run, aces_in_run = self._run_bound(counts, top_rank, terms)
         return m * accepted / n + run + (aces_in_run / aces * total_loot if aces else 0.0)
 
-    def _relaxed_bank_proof(self, counts, mask, m, robbed, n, coded=None) -> bool:
+    def _relaxed_bank_proof(self, counts, mask, m, robbed, n) -> bool:
         """True when banking is proven best by looking one draw ahead (see
         :meth:`_ahead_total`)."""
         limit = (m - 1e-9 * (m + 1)) * n
-        return self._ahead_total(counts, mask, m, robbed, n, coded, limit, deep=True) <= limit
+        return self._ahead_total(counts, mask, m, robbed, n, limit, deep=True) <= limit
 
-    def _ahead_total(self, counts, mask, m, robbed, n, coded, limit, deep=False) -> float:
-        """True when banking is proven best by looking one draw ahead: drawing is worth the
-        average over the next card of what it brings at once (R7, R9) plus, if accepted, the
-        better of banking then and the run bound there (or just banking, where the cheap
-        bounds prove it). Tighter than the run bound now, because the player must decide
-        after that card without seeing the rest of the deck. Where a child is solved already
-        (``coded``: the state's classes and memo key parts, see :meth:`_value`), its exact
-        value stands in for its bound: tighter still. Returns n × that bound on drawing, or
-        a number above ``limit`` as soon as the bound is known to exceed it; with ``deep``,
-        where the run bounds do not keep it within ``limit``, the children that need a run
-        bound (after an ace) are bounded one draw ahead as well."""
+    def _ahead_total(self, counts, mask, m, robbed, n, limit, deep=False) -> float:
+        """n × an upper bound on drawing, looking one draw ahead: the average over the next
+        card of what it brings at once (R7, R9) plus, if accepted, the better of banking then
+        and the run bound there (or just banking, where the cheap bounds prove it). Tighter
+        than the run bound now, because the player must decide after that card without
+        seeing the rest of the deck. Stops with a number above ``limit`` as soon as the
+        bound is known to exceed it; with ``deep``, where the run bounds do not keep it
+        within ``limit``, the children that need a run bound (after an ace) are bounded one
+        draw further ahead as well."""
         # What a child after a non-ace shares with this state, for the bounds there.
         aces, _loot_now, total_loot = self.ace_totals(counts, robbed)
         ranked = self.ranked
@@ -749,7 +731,7 @@ class TurnModel:
                 running += counts[r]
                 at_least[r] = running
             equal = self.rules.equal_accepted
-            shapes = self._child_shapes(counts)
+            shapes = None  # worked out when first needed
             runs = self._runs
             terms = _RUN_TERMS[-1] << 112
         # The same steps as outcomes(), inlined: the refused cards' worth at once, and the
@@ -760,7 +742,14 @@ class TurnModel:
         is_ace = self.is_ace
         refused = 0.0
         children = []
-        for cls, copies in enumerate(counts):
+        start = 0
+        if ranked:
+            # The classes below the lowest the top accepts are refused ranks (R5, no loot).
+            start = (mask & -mask).bit_length() - 1
+            if not own and not self.last_turn:
+                refused -= (n - at_least[start]) * (m + 1)
+        for cls in range(start, self.size):
+            copies = counts[cls]
             if not copies:
                 continue
             loot, after = (0, robbed)
@@ -774,23 +763,14 @@ class TurnModel:
             if n == 1:  # R14: the deck is then empty, the pile banked
                 children.append((copies, gained + pile, None))
                 continue
-            if coded is not None:  # solved already: its exact value
-                present, code, robbed_code = coded
-                if is_ace[cls]:
-                    child_robbed = self._robbed_code(after) if aces > 1 else 0
-                else:
-                    child_robbed = robbed_code if aces else 0
-                left = present if copies > 1 else present ^ (1 << cls)
-                hit = self.memo.get(self._child_key(code, cls, left, pile, child_robbed))
-                if hit is not None:
-                    children.append((copies, gained + hit / self._fact[n - 1], None))
-                    continue
             if ranked and not is_ace[cls]:  # after a non-ace: the same aces and banks as here
                 taken = at_least[cls] - 1 if equal else at_least[cls + 1]
                 cheap = self._cheap_draw_bound(taken, aces, n - 1, pile, total_loot)
                 if cheap <= pile:
                     children.append((copies, gained + pile, None))
                     continue
+                if shapes is None:
+                    shapes = self._child_shapes(counts)
                 run = runs.get(shapes[cls] | terms)
                 if run is None:
                     rest = (*counts[:cls], copies - 1, *counts[cls + 1 :])
@@ -829,7 +809,7 @@ class TurnModel:
                 pile = child[3]
                 if ahead and bound > pile:
                     rest, mask, _rank, _pile, robbed = child
-                    later = self._ahead_total(rest, mask, pile, robbed, ahead, None, math.inf)
+                    later = self._ahead_total(rest, mask, pile, robbed, ahead, math.inf)
                     if later / ahead < bound:
                         bound = later / ahead
                 worth += bound if bound > pile else pile
