@@ -28,6 +28,18 @@
    in DIR too (e.g. a worktree of an older commit: ``git worktree add /tmp/base <commit>``),
    in a fresh interpreter, and the ratios printed.
 
+   Figures (CPU seconds, a shared 2-core machine, 2026-12-01; ``--start --baseline`` at
+   commit 4be715c, run twice a few minutes apart, now at 3e33f0c, then aeafafa): seed rules,
+   turn starts in the first half of the deck, median 2.21 s / 2.24 s (p90 4.87 / 6.11 s,
+   worst 6.13 / 7.10 s) against 2.84 s / 2.61 s before (p90 5.89 / 5.81 s, worst 7.79 /
+   7.49 s); every turn of the seed rules 0.17 / 0.16 s (0.14 / 0.13 s before); all rule
+   sets, first half 0.72 / 0.68 s (0.76 / 0.77 s before). The two interpreters run one
+   after the other, so the machine's load moves the ratio (1.28 in the first run, 1.17 in
+   the second); the same 22 seed-rule positions solved side by side (best_turn at once, both
+   interpreters at the same time) gave a median of 2.27 s against 2.90 s, 1.28 times faster,
+   with 20–35 % fewer states and every value the same. The target, ≤ 2 s median for the
+   seed rules' first half, is not met yet (about 10–15 % short).
+
 Times are CPU seconds of this process (time.process_time): other work on a shared machine
 does not count. Choices only (a non-empty pile): with an empty pile drawing is the only move.
 """

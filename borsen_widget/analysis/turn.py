@@ -985,7 +985,7 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
 
     Cost (CPython; ``benchmarks/advice_speed.py``): milliseconds for most positions, but
     seconds at the start of a turn in the first half of a one-deck game (seed rules: a median
-    of about 3 s of CPU, up to about 8 s where aces can rob banks, some 20 000–150 000
+    of about 2.2 s of CPU, up to about 7 s where aces can rob banks, some 20 000–190 000
     states; before issue 23 the median was about 8 s; about a second at most once the pile
     holds a card), more when aces can rob a rich bank (loot makes drawing worth more: 40 cards
     left, an empty pile and 12 robbable cards) or with two decks. Pyodide (JupyterLite) takes
