@@ -7,12 +7,13 @@ The order (``make test`` runs the tests on pytest-xdist workers, which take them
    each): started first, they end while the other worker is still busy;
 2. hypothesis properties and tests marked ``slow``;
 3. everything else;
-4. the other browser tests, last. Why last: Playwright's sync API leaves its asyncio loop set as
-   the running loop of the main thread for the rest of the session; the widget schedules bot
-   moves on a running loop, so the Python-only widget tests that expect "no loop: bots play at
-   once" must run before any browser test of their worker. (The JupyterLite tests drive their
-   browser in a thread of their own, so they leave the main thread's loop alone.) Each worker
-   takes its tests in this order, so this holds on every worker.
+4. the other browser tests, last, the longest of them first. Why last: Playwright's sync API
+   leaves its asyncio loop set as the running loop of the main thread for the rest of the
+   session; the widget schedules bot moves on a running loop, so the Python-only widget tests
+   that expect "no loop: bots play at once" must run before any browser test of their worker.
+   (The JupyterLite tests drive their browser in a thread of their own, so they leave the main
+   thread's loop alone.) Each worker takes its tests in this order, so this holds on every
+   worker.
 
 Hypothesis: ``BORSEN_HYPOTHESIS=fast`` (``make test-fast``) loads the "fast" profile, a tenth of
 the examples; without it (``make test``, CI) every property runs as many examples as its test
@@ -40,18 +41,21 @@ if os.environ.get("BORSEN_HYPOTHESIS"):
 
 LITE_TESTS = "/tests/browser/test_lite.py"
 BROWSER_TESTS = "/tests/browser/"
+#: The longest of the other browser tests (a lesson with twelve phones, a class on phones):
+#: first among them, so that no worker starts one at the very end.
+LONG_BROWSER_TESTS = ("/test_lesson_in_browser.py", "/test_classroom_in_browser.py")
 
 
-def _rank(item) -> int:
+def _rank(item) -> tuple[int, int]:
     path = str(item.fspath).replace("\\", "/")
     if path.endswith(LITE_TESTS):
-        return 0
+        return (0, 0)
     if BROWSER_TESTS in path:
-        return 3
+        return (3, 0 if path.endswith(LONG_BROWSER_TESTS) else 1)
     hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
     if item.get_closest_marker("slow") or hypothesis:
-        return 1
-    return 2
+        return (1, 0)
+    return (2, 0)
 
 
 def pytest_collection_modifyitems(config, items):
