@@ -308,6 +308,22 @@ def test_a_crashed_lesson_resumes_from_its_file_and_students_get_their_scores_ba
     assert lines.count("question") == 2 and lines.count("lesson") == 1
 
 
+def test_a_line_cut_short_by_a_crash_is_dropped_and_the_lesson_goes_on_from_there(tmp_path):
+    path = tmp_path / "cut.jsonl"
+    lesson = Lesson(fold, path)
+    lesson.start()
+    lesson.learner_for("session-1", "Lina")
+    lesson.close()
+    whole = path.read_text(encoding="utf-8")
+    path.write_text(whole + '{"type": "learner", "lear', encoding="utf-8")  # the crash
+    again = Lesson.resume(fold, path)
+    assert [x.name for x in again.learners.values()] == ["Lina"]
+    again.learner_for("session-2", "Max")
+    again.close()
+    third = Lesson.resume(fold, path)  # every line whole: nothing glued to the cut one
+    assert [x.name for x in third.learners.values()] == ["Lina", "Max"]
+
+
 def test_a_damaged_record_is_refused_clearly(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "answer"}\n{"type": "lesson"}\n', encoding="utf-8")

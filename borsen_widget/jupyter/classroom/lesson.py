@@ -155,7 +155,8 @@ class Lesson:
         if size > MAX_RECORD:
             raise LessonFileError(f"{path!r} is larger than a lesson's record ({MAX_RECORD} bytes)")
         with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+            text = handle.read()
+        lines = text.splitlines()
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
@@ -163,7 +164,11 @@ class Lesson:
                 event = json.loads(line)
                 lesson._replay(event)
             except (ValueError, KeyError, TypeError, IndexError) as error:
-                if number == len(lines):  # a last line cut short by the crash: dropped
+                if number == len(lines) and not text.endswith("\n"):
+                    # A last line cut short by the crash: dropped, and cut from the file so
+                    # that the events appended from now on start on a line of their own.
+                    with open(path, "r+b") as handle:
+                        handle.truncate(text.encode("utf-8").rfind(b"\n") + 1)
                     break
                 raise LessonFileError(
                     f"{path!r}, line {number}: not a lesson's event ({error})"
