@@ -324,6 +324,17 @@ def test_a_line_cut_short_by_a_crash_is_dropped_and_the_lesson_goes_on_from_ther
     assert [x.name for x in third.learners.values()] == ["Lina", "Max"]
 
 
+def test_a_new_lesson_does_not_write_into_an_old_ones_record(tmp_path):
+    path = tmp_path / "old.jsonl"
+    old = Lesson(fold, path)
+    old.start()
+    old.close()
+    before = path.read_text(encoding="utf-8")
+    with pytest.raises(LessonFileError, match="resume= carries"):
+        Lesson(fold, path)
+    assert path.read_text(encoding="utf-8") == before
+
+
 def test_a_damaged_record_is_refused_clearly(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "answer"}\n{"type": "lesson"}\n', encoding="utf-8")

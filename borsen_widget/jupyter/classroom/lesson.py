@@ -137,6 +137,12 @@ class Lesson:
         self.questions: list[Posed] = []
         self._by_session: dict[str, str] = {}
         self._path = None if path is None else os.fspath(path)
+        if self._path is not None and os.path.exists(self._path) and os.path.getsize(self._path):
+            # Appending a new lesson to an old one's record would mix the two.
+            raise LessonFileError(
+                f"{self._path!r} holds a lesson's record already: resume= carries that lesson "
+                "on; name another file to record a new one"
+            )
         self._file = None
         self._started = time.time()
 
