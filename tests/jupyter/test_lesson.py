@@ -512,6 +512,9 @@ def test_the_join_card_shown_in_a_cell_is_live_and_says_when_the_class_has_ended
         assert card.card["question"]["state"] == "open" and card.notice == {}
         card._on_msg(card, {"intent": "room", "do": "ask", "kind": "count"}, [])
         assert "still open" in card.notice["text"]  # told on the card; nothing changed
+        card.language = "nb"  # the card tells the teacher in the card's language
+        card._on_msg(card, {"intent": "room", "do": "remove", "student": "Ola"}, [])
+        assert card.notice["text"] == "Ingen elev heter Ola."
         room.stop()
         assert card.card == {"ended": True} and "url" not in card.card
 

@@ -636,6 +636,23 @@ class Classroom:
         ):
             raise BadMessage("A message from this page had unknown fields; nothing changed.")
         do = content.get("do")
+        lesson = self._asking.lesson
+        # The card speaks the teacher's language: the usual refusals are its own sentences
+        # (the Python API's ValueErrors stay English, for programmers).
+        if do == "ask" and lesson.open is not None:
+            raise BadMessage(
+                "Question {number} is still open: reveal it before you pose the next one.",
+                number=lesson.open.number,
+            )
+        if do == "ask" and not self._asking.can_ask():
+            raise BadMessage(
+                "There is nothing to decide on the table now: pose a question when the player "
+                "may draw or bank."
+            )
+        if do == "reveal" and lesson.open is None:
+            raise BadMessage("No question is open to reveal.")
+        if do in ("rename", "remove") and self._sessions.named(str(content.get("student"))) is None:
+            raise BadMessage("No student is called {name}.", name=str(content.get("student")))
         try:
             if do == "ask":
                 self.ask(content.get("kind"))
