@@ -332,6 +332,15 @@ def winning_move(game: Game) -> Action:
     """The legal action with the highest :func:`win_chances` in ``game`` (banking on a tie);
     aces by the keep policy (R11/R12). :class:`WinningBot` plays it wherever the two chances
     differ by more than :data:`CLOSE` (:func:`bot_move`)."""
+    edge = _edge(game)
+    if isinstance(edge, Action):
+        return edge
+    return DRAW if edge > 0 else BANK
+
+
+def _edge(game: Game) -> Action | float:
+    """The only sensible move (the aces' keep policy, R11/R12; an empty deck, R14; an empty
+    pile, R4), or how much more often drawing wins than banking."""
     if game.phase == ACES:
         return game.automatic_aces("keep")
     view = PublicView(game)
@@ -340,7 +349,7 @@ def winning_move(game: Game) -> Action:
     if not view.pile_size:
         return DRAW
     position = _Position(view)
-    return DRAW if position.draw() > position.bank() else BANK
+    return position.draw() - position.bank()
 
 
 def bot_move(game: Game) -> Action:
@@ -349,15 +358,9 @@ def bot_move(game: Game) -> Action:
     turn where exact bounds prove it (:func:`borsen_widget.analysis.best_choice`, the choice
     of :class:`~borsen_widget.play.bots.OptimalTurnBot`, R4–R9), else the winning move. Aces
     by the keep policy (R11/R12)."""
-    if game.phase == ACES:
-        return game.automatic_aces("keep")
-    view = PublicView(game)
-    if not view.deck_size:
-        return BANK
-    if not view.pile_size:
-        return DRAW
-    position = _Position(view)
-    edge = position.draw() - position.bank()
+    edge = _edge(game)
+    if isinstance(edge, Action):
+        return edge
     if abs(edge) > CLOSE:
         return DRAW if edge > 0 else BANK
     proven = best_choice(game, "own", look_ahead=LOOK_AHEAD).action
