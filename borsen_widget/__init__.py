@@ -32,10 +32,10 @@ from .play.bots import (
     RandomBot,
     StrategyError,
     ThresholdBot,
-    as_bot,
 )
 from .play.playout import play
 from .play.rollouts import win_chance
+from .play.specs import as_bot
 from .play.winning import WinningBot, win_chances
 
 __all__ = [

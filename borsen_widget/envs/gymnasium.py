@@ -43,7 +43,8 @@ from ..engine.errors import IllegalActionError
 from ..engine.game import Game
 from ..engine.randomness import MAX_SEED, check_seed
 from ..engine.rules import Rules
-from ..play.bots import Bot, ThresholdBot, as_bot
+from ..play.bots import Bot, ThresholdBot
+from ..play.specs import as_bot
 from .encoding import encoding_for
 from .table import RENDER_MODES, Screen, read_rules, returns
 

@@ -10,11 +10,10 @@ from .bots import (
     PublicView,
     RandomBot,
     ThresholdBot,
-    as_bot,
-    bot_from_spec,
 )
 from .playout import play, playout
 from .rollouts import Estimate, WinChance, win_chance
+from .specs import as_bot, bot_from_spec
 from .winning import WinningBot, win_chances, winning_move
 
 __all__ = [

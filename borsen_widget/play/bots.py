@@ -460,60 +460,6 @@ def is_trusted(bot) -> bool:
     return type(bot) in BUILT_IN
 
 
-BOT_SPECS = {
-    "random": "RandomBot (random or random:SEED)",
-    "threshold": "ThresholdBot (threshold:K, bank at K cards)",
-    "probability": "ProbabilityBot (probability:P, bank when P(accept) < P)",
-    "ev": "ExpectedValueBot (one step of look-ahead)",
-    "optimal": "OptimalTurnBot (the exact best stopping rule)",
-}
-
-
-def bot_from_spec(spec: str) -> Bot:
-    """A bot from short text: ``"random"``, ``"threshold:4"``, ``"probability:0.5"`` (or
-    ``"probability:1/3"``), ``"ev"``, ``"optimal"`` (as the command line writes them)."""
-    if not isinstance(spec, str) or len(spec) > 40:
-        raise ValueError(f"a bot is named by short text such as 'threshold:4', not {quote(spec)}")
-    name, _, arg = spec.strip().partition(":")
-    name = name.lower()
-    try:
-        if name == "random":
-            return RandomBot(int(arg) if arg else None)
-        if name == "threshold":
-            return ThresholdBot(int(arg) if arg else 4)
-        if name in ("probability", "prob"):
-            return ProbabilityBot(_probability(arg) if arg else 0.5)
-        if name in ("ev", "expected", "expectedvalue") and not arg:
-            return ExpectedValueBot()
-        if name == "optimal" and not arg:
-            return OptimalTurnBot()
-    except (ValueError, ZeroDivisionError) as error:
-        raise ValueError(f"cannot read the bot {quote(spec)}: {error}") from None
-    known = "; ".join(BOT_SPECS.values())
-    raise ValueError(f"unknown bot {quote(spec)}: use one of {known}")
-
-
-def _probability(text: str) -> float:
-    """``"0.5"`` or ``"1/3"`` as a float (never through a number of unbounded size)."""
-    top, slash, bottom = text.partition("/")
-    return int(top) / int(bottom) if slash else float(text)
-
-
-def as_bot(strategy) -> Bot:
-    """A bot from a :class:`Bot`, a strategy function (see :class:`FunctionBot`) or a spec
-    such as ``"threshold:4"``."""
-    if isinstance(strategy, Bot):
-        return strategy
-    if isinstance(strategy, str):
-        return bot_from_spec(strategy)
-    if callable(strategy):
-        return FunctionBot(strategy)
-    raise TypeError(
-        f"a bot is a Bot, a function of the public view or a spec such as 'threshold:4', "
-        f"not {quote(strategy)}"
-    )
-
-
 __all__ = [
     "BUILT_IN",
     "Bot",
@@ -525,7 +471,5 @@ __all__ = [
     "RandomBot",
     "StrategyError",
     "ThresholdBot",
-    "as_bot",
-    "bot_from_spec",
     "is_trusted",
 ]

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from ..engine.errors import IllegalActionError, describe_error
 from ..engine.game import Game
-from .bots import Bot, StrategyError, as_bot, is_trusted
+from .bots import Bot, StrategyError, is_trusted
+from .specs import as_bot
 
 
 def seated(game: Game, bots: Sequence) -> list[Bot]:

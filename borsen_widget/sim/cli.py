@@ -4,9 +4,9 @@ Example::
 
     python -m borsen_widget simulate --players 3 --bots threshold:4 random --games 100000
 
-Bots are written ``random``, ``threshold:K``, ``probability:P``, ``ev`` or ``optimal``; when
-there are fewer bots than seats the list is repeated to fill them. Every rule option that is
-not a Python function has a flag, made from its declaration in
+Bots are written ``random``, ``threshold:K``, ``probability:P``, ``ev``, ``optimal`` or
+``winning``; when there are fewer bots than seats the list is repeated to fill them. Every rule
+option that is not a Python function has a flag, made from its declaration in
 :mod:`borsen_widget.engine.options` (``--help`` lists them).
 
 The output speaks ``--language nb`` (or ``nn``, ``en``; default: the first of the
@@ -31,7 +31,8 @@ from ..engine.options import OPTIONS, Option
 from ..engine.randomness import MAX_SEED
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, normalize_language, pick_language, translator
-from ..play.bots import BOT_SPECS, StrategyError, bot_from_spec
+from ..play.bots import StrategyError
+from ..play.specs import BOT_SPECS, bot_from_spec
 from .simulate import MAX_GAMES, MAX_KEPT_GAMES, MAX_WORKERS, simulate
 
 #: The longest number the command line reads: enough for any seed (2**64 - 1 has 20 digits).

@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from ..engine.errors import quote
 from ..engine.rules import Rules
 from ..i18n import NP_, resolve_language, translator
-from ..play.bots import as_bot
 from ..play.rollouts import wilson_interval
+from ..play.specs import as_bot
 from .charts import Chart
 from .seats import game_seed
 from .simulate import simulate

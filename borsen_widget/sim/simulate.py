@@ -47,9 +47,10 @@ from ..engine.game import Game
 from ..engine.randomness import check_seed
 from ..engine.rules import MAX_PLAYERS, Rules
 from ..i18n import resolve_language
-from ..play.bots import Bot, StrategyError, as_bot
+from ..play.bots import Bot, StrategyError
 from ..play.playout import playout
 from ..play.rollouts import wilson_interval
+from ..play.specs import as_bot
 from .chunks import count_workers, make_tasks, rules_state, run_dask, run_local
 from .dispatch import ENGINES, choose_engine
 from .progress import progress_bar

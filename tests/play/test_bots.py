@@ -16,10 +16,9 @@ from borsen_widget.play.bots import (
     OptimalTurnBot,
     ProbabilityBot,
     PublicView,
-    as_bot,
-    bot_from_spec,
 )
 from borsen_widget.play.playout import playout
+from borsen_widget.play.specs import as_bot, bot_from_spec
 
 LOW15 = "2S 2H 2C 2D 3S 3H 3C 3D 4S 4H 4C 4D 5S 5H 5C"
 HIGH12 = "8H 8C 8D 9S 9H 9C 9D TS TH TC TD JS"
@@ -295,6 +294,9 @@ def test_function_bot_arguments_are_checked():
         ("probability:0.6", "ProbabilityBot(0.6)"),
         ("probability:1/2", "ProbabilityBot(0.5)"),
         ("ev", "ExpectedValueBot()"),
+        ("optimal", "OptimalTurnBot()"),
+        ("winning", "WinningBot()"),
+        ("Winning", "WinningBot()"),
     ],
 )
 def test_bot_from_spec(spec, name):
@@ -302,7 +304,9 @@ def test_bot_from_spec(spec, name):
     assert str(as_bot(spec)) == name
 
 
-@pytest.mark.parametrize("spec", ["nope", "threshold:x", "threshold:0", "probability:2", "ev:1"])
+@pytest.mark.parametrize(
+    "spec", ["nope", "threshold:x", "threshold:0", "probability:2", "ev:1", "winning:2"]
+)
 def test_bad_specs_say_what_is_wrong(spec):
     with pytest.raises(ValueError, match=f"bot '{spec}'"):
         bot_from_spec(spec)

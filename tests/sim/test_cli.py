@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from borsen_widget import RandomBot, Rules, ThresholdBot
+from borsen_widget import ExpectedValueBot, RandomBot, Rules, ThresholdBot, WinningBot
 from borsen_widget.__main__ import main
 from borsen_widget.engine.options import OPTIONS as DECLARED
 from borsen_widget.sim import cli
@@ -59,6 +59,19 @@ def test_command_line_prints_both_tables(capsys, tmp_path):
     assert list(pd.read_csv(csv).columns)[:3] == ["game", "seed", "turns"]  # names, not headers
     expected = simulate(Rules(), [ThresholdBot(4), RandomBot(), ThresholdBot(4)], 3000, seed=1)
     assert f"{expected.by_bot.loc['RandomBot()', 'wins']:,}" in out
+
+
+def test_the_winning_bot_plays_from_the_command_line(capsys):
+    """``--bots winning``: WinningBot (issue 23) plays, and the help's epilog names it."""
+    args = ["simulate", "--players", "2", "--bots", "winning", "ev", "--games", "20", "--seed", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    expected = simulate(Rules(players=2), [WinningBot(), ExpectedValueBot()], 20, seed=3)
+    tables = expected.summary().split("\n", 1)[1]  # after the line with the speed
+    assert "WinningBot()" in tables and tables in out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "WinningBot (plays to win, R15)" in capsys.readouterr().out
 
 
 def test_command_line_rule_flags(capsys):
