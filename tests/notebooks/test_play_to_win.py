@@ -38,6 +38,7 @@ def test_play_to_win_notebook_runs(monkeypatch, language):
     """Every cell runs; the policy maps and the league's chart are drawn (Vega-Lite) with the
     notebook's words; the printed chances are the shipped report's, in the reader's way."""
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setenv("BORSEN_QUICK", "1")  # fewer games in the leagues, as offline
     nb, outputs = run_notebook(notebook(language), timeout=300)
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     for part in range(1, 5):

@@ -269,9 +269,9 @@ def test_memory_stays_bounded_when_only_the_summaries_are_kept(engine, monkeypat
     """keep_games=False: the memory in use between chunks is the same at the end of a run
     as after its first chunks, over five times as many games; kept rows grow, as they
     must."""
-    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 2_000)
+    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 1_000)
     monkeypatch.setattr(simulate_module, "REFERENCE_CHUNK", 50)
-    games = 40_000 if engine == "fast" else 1_000  # 20 chunks either way
+    games = 20_000 if engine == "fast" else 1_000  # 20 chunks either way
 
     def run(keep):
         return lambda: simulate(
