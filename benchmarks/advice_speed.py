@@ -37,8 +37,20 @@
    after the other, so the machine's load moves the ratio (1.28 in the first run, 1.17 in
    the second); the same 22 seed-rule positions solved side by side (best_turn at once, both
    interpreters at the same time) gave a median of 2.27 s against 2.90 s, 1.28 times faster,
-   with 20–35 % fewer states and every value the same. The target, ≤ 2 s median for the
-   seed rules' first half, is not met yet (about 10–15 % short).
+   with 20–35 % fewer states and every value the same. Worked out from nothing, the target
+   (≤ 2 s median for the seed rules' first half) is still about 10–15 % short (2.50 s on
+   2026-12-02, with other work on the machine).
+
+   **From the bank to the figures** (``--think 1,3,10``): every such turn start but a game's
+   first follows a bank, whose outcome is known, so the panel works out the position after
+   banking while the class decides, once its own figures are settled (teacher.after_bank;
+   a game's first turn counts its full time). The same positions, timed from the bank when
+   the decision to bank took 1, 3 or 10 s of the panel's idle time (2026-12-02, the machine
+   shared with a benchmark): seed rules, first half, median 1.71 / 0.44 / 0.00 s (p90 6.12
+   / 4.17 / 0.00 s, worst 7.20 / 5.49 / 0.84 s); every rule set, first half, median 0.07 /
+   0.00 / 0.00 s. So where the class takes a second or more to decide to bank, as a class
+   does, the exact figures of the next turn's start are there within 2 s (median), and after
+   10 s of thought they are there at once.
 
 Times are CPU seconds of this process (time.process_time): other work on a shared machine
 does not count. Choices only (a non-empty pile): with an empty pile drawing is the only move.
@@ -48,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import random
 import statistics
 import time
@@ -61,6 +74,7 @@ from borsen_widget import (
     ThresholdBot,
     analysis,
 )
+from borsen_widget.engine.actions import BANK
 
 RULE_SETS = {
     "original, 3 players": {"players": 3},
@@ -259,8 +273,10 @@ START_RULES = {
 }
 
 
-def turn_starts(name: str, games: int, seed: int) -> list[tuple[str, Game]]:
-    """The start of every turn (empty pile, cards left) of ``games`` games that bots play."""
+def turn_starts(name: str, games: int, seed: int, before: bool = False) -> list[tuple]:
+    """The start of every turn (empty pile, cards left) of ``games`` games that bots play:
+    ``(rules, game)``, with ``before``: ``(rules, game, the position where the bank that led
+    to it was played, or None for a game's first turn)``."""
     rng = random.Random(seed)
     found = []
     for _ in range(games):
@@ -269,23 +285,28 @@ def turn_starts(name: str, games: int, seed: int) -> list[tuple[str, Game]]:
             rng.choice([ThresholdBot(rng.randint(2, 5)), ExpectedValueBot(), ProbabilityBot(0.5)])
             for _ in range(game.rules.players)
         ]
+        banked = None
         while not game.is_over:
             if game.phase == "play" and not game.pile and game.deck_size:
-                found.append((name, game.copy()))
-            game.apply(bots[game.current_player].choose(game))
+                found.append((name, game.copy(), banked) if before else (name, game.copy()))
+            action = bots[game.current_player].choose(game)
+            banked = game.copy() if action == BANK else banked
+            game.apply(action)
     return found
 
 
-def as_the_panel(game: Game) -> float:
+def as_the_panel(game: Game, *, fresh: bool = True, cap: float = math.inf) -> float:
     """CPU seconds to the panel's exact figures (best_turn), worked out as the teacher's feed
-    does: SYNC_STATES at once, then slices that aim at SLICE_SECONDS each."""
+    does: SYNC_STATES at once, then slices that aim at SLICE_SECONDS each. ``fresh``: with
+    nothing cached; ``cap``: stop after the slice that passes so many seconds."""
     from borsen_widget.jupyter import teacher
 
-    analysis.clear_cache()
+    if fresh:
+        analysis.clear_cache()
     start = time.process_time()
     size = teacher.SYNC_STATES
     first = True
-    while True:
+    while time.process_time() - start < cap:
         began = time.process_time()
         try:
             analysis.best_turn(game, max_states=size)
@@ -297,7 +318,8 @@ def as_the_panel(game: Game) -> float:
                 wanted = int(size * teacher.SLICE_SECONDS / took)
                 size = max(teacher.MIN_SLICE, min(teacher.MAX_SLICE, wanted, 2 * size))
             continue
-        return time.process_time() - start
+        break
+    return time.process_time() - start
 
 
 def start_times(games: int, seed: int) -> list[tuple[str, int, float]]:
@@ -306,6 +328,28 @@ def start_times(games: int, seed: int) -> list[tuple[str, int, float]]:
     for name in START_RULES:
         for rules_name, game in turn_starts(name, games, seed):
             rows.append((rules_name, game.deck_size, as_the_panel(game)))
+    return rows
+
+
+def waits_after_a_bank(games: int, seed: int, think: float) -> list[tuple[str, int, float]]:
+    """(rules, cards left, seconds) from the bank to the panel's exact figures at every turn
+    start, when the decision to bank took ``think`` seconds: the panel first settles the
+    figures on the table, then works out the position after banking in the time left
+    (teacher.after_bank, as the feed does), and the rest is done once the bank is played. A
+    game's first turn follows no bank: its full time."""
+    from borsen_widget.jupyter import teacher
+
+    rows = []
+    for name in START_RULES:
+        for rules_name, game, banked in turn_starts(name, games, seed, before=True):
+            analysis.clear_cache()
+            if banked is not None:
+                ahead = teacher.after_bank(banked)
+                assert ahead is not None and ahead.banks == game.banks, "not the next turn"
+                left = think - as_the_panel(banked, fresh=False, cap=think)
+                if left > 0:
+                    as_the_panel(ahead, fresh=False, cap=left)
+            rows.append((rules_name, game.deck_size, as_the_panel(game, fresh=False)))
     return rows
 
 
@@ -363,6 +407,26 @@ def part_start(args) -> None:
                 )
 
 
+def part_ahead(args) -> None:
+    """Part 3's turn starts again, timed from the bank, for each think time."""
+    for think in (float(t) for t in args.think.split(",")):
+        rows = waits_after_a_bank(args.start_games, args.start_seed, think)
+        print(
+            f"   From the bank to the figures, when the decision to bank took {think:g} s "
+            "(the panel works out the position after banking once its own figures are there):"
+        )
+        for name in [*START_RULES, None]:
+            for label, half in (("first half of the deck", True), ("every turn", False)):
+                waits = [
+                    w
+                    for r, n, w in rows
+                    if (name is None or r == name) and (not half or 2 * n >= 52 * _decks(r))
+                ]
+                if waits:
+                    title = "all rule sets" if name is None else name
+                    print(f"     {title}, {label}: {summary_line(waits)}")
+
+
 def _decks(name: str) -> int:
     return START_RULES[name].get("decks", 1)
 
@@ -407,6 +471,11 @@ def main() -> None:
     parser.add_argument("--start-games", type=int, default=2, help="games a rule set, part 3")
     parser.add_argument("--start-seed", type=int, default=5, help="seed of part 3's games")
     parser.add_argument("--baseline", help="part 3: a checkout (its folder) to compare with")
+    parser.add_argument(
+        "--think",
+        default="1,3,10",
+        help="part 3: seconds the decision to bank took (comma-separated; empty: not timed)",
+    )
     parser.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--positions", type=int, default=400, help="positions for part 1")
     parser.add_argument("--seed", type=int, default=11, help="seed of the games of part 1")
@@ -424,6 +493,8 @@ def main() -> None:
         part_exact(args)
     if args.start or every:
         part_start(args)
+        if args.think and not args.emit_json:
+            part_ahead(args)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,16 @@ a worker thread, never on the loop, and the winning move is shown when it is don
 are no threads, as in JupyterLite, or no running loop, it is shown only for rules whose table
 is there already).
 
+The costly positions are a turn's start (an empty pile and most of the deck: seconds), and
+every one of them but the game's first follows a bank (R8), whose outcome is known before it
+is played. So once the
+figures on the table are settled, the feed goes on, in the same slices, with the position after
+banking now (:func:`after_bank`: the next player's turn, aces kept as the bots keep them);
+``best_turn`` keeps what it solved for the last few positions, so when the bank is played the
+next turn's exact figures are there at once, or as far along as the time the class took to
+decide allowed (``benchmarks/advice_speed.py --start``). A draw cancels that work as any move
+does.
+
 Guess first: the feed asks the question and hides the answers (they are not even sent to the
 browser) until Reveal; it counts the class's votes, one per voter (a student on their phone,
 see :mod:`borsen_widget.jupyter.classroom`, whose new vote replaces the old one) while each
@@ -99,6 +109,22 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def _fraction(value: Fraction | int) -> dict:
     return analysis.fraction_data(value)
+
+
+def after_bank(game: Game) -> Game | None:
+    """The position banking now leads to (R8), when it is a turn's start worth working out
+    ahead: the next player's turn with an empty pile and cards left (aces kept as the bots
+    keep them, R11/R12). From public information only (the deck redrawn: nothing hidden is
+    copied). None when banking is not legal now, or leads elsewhere (the game's end)."""
+    if game.phase != "play" or not game.pile or not game.is_legal(BANK):
+        return None
+    ahead = game.resample(0)
+    ahead.apply(BANK)
+    while ahead.phase == "aces":
+        ahead.apply(ahead.automatic_aces())
+    if ahead.phase != "play" or ahead.is_over or ahead.pile or not ahead.deck_size:
+        return None
+    return ahead
 
 
 # ---------------------------------------------------------------------------- the figures
@@ -418,6 +444,9 @@ class TeacherFeed:
         self._chances: dict | None = None
         self._timer: asyncio.Handle | None = None
         self._spent = 0
+        # The position after banking now, worked out ahead while idle, and its states so far.
+        self._ahead: Game | None = None
+        self._ahead_spent = 0
         self._slice = SLICE_STATES
         self._shown_progress = 0.0
         self.decision = 0
@@ -461,6 +490,7 @@ class TeacherFeed:
 
     def _new_position(self) -> None:
         self.stop()
+        self._ahead = None
         w = self._widget
         game = w.game
         old_game, old_key = self._game, self._key
@@ -493,6 +523,7 @@ class TeacherFeed:
         if self._figures["kind"] == "choice":
             self._start_winning()
         if self._solve(SYNC_STATES):
+            self._start_ahead()
             return
         if _running_loop() is not None:
             self._set_best("working")
@@ -592,22 +623,16 @@ class TeacherFeed:
             return
         start = time.perf_counter()
         done = self._solve(self._slice)
-        took = time.perf_counter() - start
+        self._size_slice(time.perf_counter() - start)
         if done:
             self.publish()
+            self._start_ahead()
             return
         if self._spent >= MAX_STATES:
             self._set_best("too_costly")
             self.publish()
+            self._start_ahead()
             return
-        if took > 0:
-            aim = (
-                SLICE_SECONDS
-                if getattr(self._widget, "room", None) is None
-                else CLASS_SLICE_SECONDS
-            )
-            wanted = int(self._slice * aim / took)
-            self._slice = max(MIN_SLICE, min(MAX_SLICE, wanted, 2 * self._slice))
         now = time.monotonic()
         if now - self._shown_progress >= PROGRESS_SECONDS:
             self._shown_progress = now
@@ -616,6 +641,64 @@ class TeacherFeed:
         loop = _running_loop()
         if loop is not None:
             self._timer = loop.call_later(0, self._tick)
+
+    def _size_slice(self, took: float) -> None:
+        """The next slice's states, aimed at :data:`SLICE_SECONDS` (with a class open on the
+        phones, :data:`CLASS_SLICE_SECONDS`) from how long this one ``took``."""
+        if took > 0:
+            aim = (
+                SLICE_SECONDS
+                if getattr(self._widget, "room", None) is None
+                else CLASS_SLICE_SECONDS
+            )
+            wanted = int(self._slice * aim / took)
+            self._slice = max(MIN_SLICE, min(MAX_SLICE, wanted, 2 * self._slice))
+
+    # -- the next turn's start, worked out ahead
+
+    def after_bank(self) -> Game | None:
+        """The position banking now leads to, as :func:`after_bank` finds it."""
+        return None if self._game is None else after_bank(self._game)
+
+    def _start_ahead(self) -> None:
+        """The figures on the table are settled: on a running loop, go on with the position
+        after banking, slice by slice, while idle (see the module's docstring)."""
+        loop = _running_loop()
+        if loop is None or not self.active():
+            return
+        try:
+            ahead = self.after_bank()
+        except Exception:  # a house rule (Python code) that raises: nothing to work out
+            return
+        if ahead is None:
+            return
+        self._ahead, self._ahead_spent = ahead, 0
+        self._timer = loop.call_later(0, self._tick_ahead)
+
+    def _tick_ahead(self) -> None:
+        """One slice of the work on the position after banking (it only fills best_turn's
+        cache: nothing is shown until that position is on the table)."""
+        self._timer = None
+        if not self.active() or self._moved() or self._ahead is None:
+            return
+        start = time.perf_counter()
+        try:
+            analysis.best_turn(self._ahead, self._widget.objective, max_states=self._slice)
+        except analysis.TooManyStates:
+            self._ahead_spent += self._slice
+        except Exception:  # a house rule that raises: the position itself will say so
+            self._ahead = None
+            return
+        else:
+            self._ahead = None  # solved: there at once when the bank is played
+            return
+        self._size_slice(time.perf_counter() - start)
+        if self._ahead_spent >= MAX_STATES:
+            self._ahead = None
+            return
+        loop = _running_loop()
+        if loop is not None:
+            self._timer = loop.call_later(0, self._tick_ahead)
 
     # -- guess first
 

@@ -549,6 +549,62 @@ def test_a_move_cancels_the_work_and_the_kernel_answers_between_slices(small_bud
     asyncio.run(main())
 
 
+async def settle(w, *, ahead: bool) -> None:
+    """Let the panel's background work run: until the figures on the table are settled, and
+    with ``ahead`` until the position after banking is worked out too."""
+    for _ in range(50_000):
+        if w.panel["best"]["state"] != "working" and not (ahead and w._feed._timer):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the panel's work did not end")
+
+
+@pytest.mark.parametrize("wait", [True, False], ids=["the class took its time", "at once"])
+def test_the_next_turns_start_is_worked_out_ahead_while_the_class_decides(small_budgets, wait):
+    """Issue 23, §3: once the figures on the table are settled, the feed works out the
+    position after banking (the next player's turn: an empty pile, 20 cards, hundreds of
+    states) in the same slices; when the bank is played, its exact figures are there at once.
+    Banked at once, before that work is done, they are worked out as before."""
+
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        await settle(w, ahead=wait)
+        assert w.panel["best"]["state"] == "solved"
+        ahead = w._feed.after_bank()
+        assert ahead.current_player == 1 and not ahead.pile and ahead.deck_size == 22
+        assert w._feed._ahead is None if wait else w._feed._ahead is not None
+        intent(w, "bank")
+        assert w.game.current_player == 1 and not w.game.pile
+        best = w.panel["best"]
+        assert best["state"] == ("solved" if wait else "working")
+        await settle(w, ahead=False)
+        advice = w.panel["best"]["advice"]
+        analysis.clear_cache()
+        anew = analysis.best_turn(w.game)
+        assert advice == anew.to_dict()  # the same figures as worked out anew
+        assert anew.states > teacher.SYNC_STATES  # more than the panel works out at once
+        w.close()
+
+    asyncio.run(main())
+
+
+def test_a_draw_cancels_the_work_ahead_and_starts_it_for_the_new_position(small_budgets):
+    async def main():
+        w = widget(**MIDGAME, show_probabilities=True)
+        await settle(w, ahead=False)
+        timer, old = w._feed._timer, w._feed._ahead
+        assert timer is not None and old is not None  # working ahead
+        intent(w, "draw")
+        assert timer.cancelled() and w._feed._ahead is not old
+        if w.game.pile and w.game.current_player == 0:  # accepted: banking is open again
+            await settle(w, ahead=False)
+            fresh = w._feed._ahead
+            assert fresh is not None and len(fresh.banks[0]) == len(w.game.pile)
+        w.close()
+
+    asyncio.run(main())
+
+
 def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, monkeypatch):
     monkeypatch.setattr(teacher, "MAX_STATES", 400)
 
@@ -562,7 +618,13 @@ def test_past_the_budget_the_panel_says_plainly_it_is_too_costly(small_budgets, 
         assert best["state"] == "too_costly" and best["advice"] is None
         assert "Too many possibilities to count" in best["text"]
         assert "too costly for this position" in best["detail"]
-        assert w._feed._timer is None
+        # The position after banking is worked out ahead within the same budget, then the
+        # work stops.
+        for _ in range(20_000):
+            if w._feed._timer is None:
+                break
+            await asyncio.sleep(0)
+        assert w._feed._timer is None and w._feed._ahead is None
         w.close()
 
     asyncio.run(main())
