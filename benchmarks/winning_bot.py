@@ -73,6 +73,11 @@ VARIANTS = {
     "original rules": {},
     "R5 equal_accepted=False": {"equal_accepted": False},
     "R9 loot_to='pile', rob_target='leader'": {"loot_to": "pile", "rob_target": "leader"},
+    # "Higher shares may be used" (the seed's own variation): every ace robs the whole bank.
+    "R9 ace_shares=1 for every suit, rob_target='leader'": {
+        "ace_shares": {"S": 1, "H": 1, "C": 1, "D": 1},
+        "rob_target": "leader",
+    },
 }
 
 
@@ -161,7 +166,9 @@ def duel(
         report(f"vs {other}", n, 0.5, share(rules, [other], n, seed + number, workers))
 
 
-def multi(options: dict, games: int, seed: int, workers: int) -> None:
+def multi(
+    options: dict, games: int, seed: int, workers: int, only: str = "", skip: str = ""
+) -> None:
     tables = [
         [ExpectedValueBot(), ProbabilityBot(0.5)],
         [ExpectedValueBot(), ExpectedValueBot()],
@@ -172,6 +179,10 @@ def multi(options: dict, games: int, seed: int, workers: int) -> None:
     ]
     for number, others in enumerate(tables):
         players = len(others) + 1
+        if only and not any(name and name in str(others) for name in only.split(",")):
+            continue
+        if skip and any(name and name in str(others) for name in skip.split(",")):
+            continue
         n = games // 4 if any(isinstance(o, OptimalTurnBot) for o in others) else games
         figures = share(Rules(players=players, **options), others, n, seed + number, workers)
         report(f"{players} players vs {', '.join(map(str, others))}", n, 1 / players, figures)
@@ -182,13 +193,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--optimal-games", type=int, default=20_000)
     parser.add_argument("--variant-games", type=int, default=5_000)
+    parser.add_argument("--variant-optimal-games", type=int, default=0, help="0: half of those")
     parser.add_argument("--multi-games", type=int, default=5_000)
     parser.add_argument("--league-games", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--parts", default="speed,duel,variants,multi,league")
     parser.add_argument(
-        "--only", default="", help="duel, variants: only the bots whose names hold these"
+        "--variants",
+        default="0,1,2,3",
+        help="variants, multi: the rule sets to play (numbers in VARIANTS, 0 the original)",
     )
+    parser.add_argument(
+        "--only", default="", help="duel, variants, multi: only the bots whose names hold these"
+    )
+    parser.add_argument("--skip", default="", help="multi: not the tables with these bots")
     args = parser.parse_args()
     parts = args.parts.split(",")
     if "speed" in parts:
@@ -198,19 +216,23 @@ def main() -> None:
         duel({}, args.games, args.optimal_games, 100, args.workers, args.only)
     if "variants" in parts:
         for number, (name, options) in enumerate(list(VARIANTS.items())[1:]):
+            if str(number + 1) not in args.variants.split(","):
+                continue
             print(f"== two players, {name} (seeds {200 + 10 * number}…) ==", flush=True)
             duel(
                 options,
                 args.variant_games,
-                args.variant_games // 2,
+                args.variant_optimal_games or args.variant_games // 2,
                 200 + 10 * number,
                 args.workers,
                 args.only,
             )
     if "multi" in parts:
         for number, (name, options) in enumerate(VARIANTS.items()):
+            if str(number) not in args.variants.split(","):
+                continue
             print(f"== three and four players, {name} (seeds {300 + 10 * number}…) ==", flush=True)
-            multi(options, args.multi_games, 300 + 10 * number, args.workers)
+            multi(options, args.multi_games, 300 + 10 * number, args.workers, args.only, args.skip)
     if "league" in parts:
         print(f"== league: two players, {args.league_games:,} games a pair, seed 2026 ==")
         started = time.perf_counter()
