@@ -14,11 +14,15 @@ other bot of the package, two, three and four players, under the original rules 
   a tie counted half; the 95 % Wilson interval of WinningBot's share. OptimalTurnBot plays with
   ``max_states=20000`` (its cheaper setting: where the exact solve would pass 20,000 states it
   decides by one step of look-ahead), ``--optimal-games`` games.
-- **variants**: the same under two variants (R5 ``equal_accepted=False``; R9
-  ``loot_to="pile"`` with ``rob_target="leader"``), ``--variant-games`` games each.
+- **variants**: the same under three variants (R5 ``equal_accepted=False``; R9
+  ``loot_to="pile"`` with ``rob_target="leader"``; R9 every ace robs the whole bank, the seed's
+  "higher shares may be used" at its highest, with ``rob_target="leader"``), ``--variants``
+  picks them by number (0 the original rules), ``--variant-games`` games each (OptimalTurnBot
+  ``--variant-optimal-games``, else half as many).
 - **multi**: three and four players against mixtures of the other bots, ``--multi-games`` games
-  each (a quarter of that with OptimalTurnBot), under the original rules and the two variants;
-  the fair share is 1/3 or 1/4.
+  each (a quarter of that with OptimalTurnBot), under the original rules and the variants
+  (``--only`` / ``--skip``: the tables with, or without, these bots); the fair share is 1/3
+  or 1/4.
 - **league**: :func:`borsen_widget.sim.league` of WinningBot and every other bot, two players,
   ``--league-games`` games a pair, seed 2026: the table the README shows.
 
@@ -35,17 +39,29 @@ cards, ``CLOSE`` = 0.004; a shared two-core machine, ``--workers 2``):
   each); OptimalTurnBot(max_states=20000) 0.552 [0.545, 0.559] (20,000 games, ``--workers
   1``). Before the blend (the table's move alone): 0.784, 0.712, 0.503 [0.496, 0.510], 0.521
   [0.514, 0.528] and 0.509 [0.494, 0.525] (4,000 games).
-- variants against ExpectedValueBot: ``equal_accepted=False`` 0.567 [0.560, 0.574] (20,000
-  games); ``loot_to="pile"``, ``rob_target="leader"`` 0.507 [0.500, 0.514] (20,000 games):
+- variants, two players, 20,000 games each (OptimalTurnBot too):
+  ``equal_accepted=False``: RandomBot 0.833 [0.828, 0.838], ThresholdBot(4) 0.734 [0.727,
+  0.740], ProbabilityBot(0.5) 0.544 [0.537, 0.551], ExpectedValueBot 0.567 [0.560, 0.574],
+  OptimalTurnBot 0.559 [0.552, 0.566]. Every ace robs the whole bank: 0.803 [0.797, 0.808],
+  0.842 [0.837, 0.847], 0.627 [0.620, 0.634], 0.687 [0.680, 0.693], 0.684 [0.677, 0.690].
+  ``loot_to="pile"``, ``rob_target="leader"`` against ExpectedValueBot: 0.507 [0.500, 0.514]:
   NOT shown better (the table's pile is clipped at 16 cards; 40 measured the same, 0.519
   against 0.518 in 4,000 games, and a wider ``CLOSE`` of 0.01 or 0.02 gave 0.525 / 0.526,
-  within the noise).
+  within the noise). Variants tried and not chosen (4,000 games against ExpectedValueBot):
+  ``bank_ends_turn=False`` 0.984 [0.979, 0.987] (a game too lopsided to teach much),
+  ``max_bank_aces=1`` 0.516 [0.500, 0.531] (not shown better; seed 200).
 - league (500 games a pair, seed 2026): WinningBot first, rating 95 [83, 108], ahead of
   OptimalTurnBot 67 [55, 79], ExpectedValueBot 57, ProbabilityBot(0.5) 52.
-- multi (2,000 games a table, 500 with OptimalTurnBot): above the fair share at every table of
-  the cheap bots except four players against three ExpectedValueBots with ``loot_to="pile"``
-  (0.262 [0.243, 0.282]); with OptimalTurnBot not shown above it under the original rules
-  (0.354 [0.313, 0.397] of 3, 0.287 [0.249, 0.328] of 4), above it under the variants' 4 seats.
+- multi: above the fair share at every table under the original rules and the two variants
+  above (2,000–5,000 games a table of the cheap bots; with OptimalTurnBot 15,000 games under
+  the original rules, 0.345 [0.338, 0.353] of 3 and 0.299 [0.291, 0.306] of 4; 8,000 or
+  40,000 under the variants: ``equal_accepted=False`` 0.341 [0.337, 0.346] of 3 (40,000
+  games; 0.339 [0.329, 0.350] in the first 8,000) and 0.325 [0.315, 0.335] of 4; every ace
+  robbing all 0.424 [0.413, 0.435] and 0.377 [0.366, 0.387]). With the loot in the pile
+  (2,000 games a table, 500 with OptimalTurnBot and RandomBot; against OptimalTurnBot and
+  ExpectedValueBot 12,000: 0.352 [0.344, 0.361] of 3; against two and three
+  ExpectedValueBots 20,000: 0.359 [0.352, 0.366] of 3, 0.278 [0.271, 0.284] of 4; the first
+  2,000 of those gave 0.262 [0.243, 0.282]).
 """
 
 from __future__ import annotations
