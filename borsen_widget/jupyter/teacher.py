@@ -35,13 +35,12 @@ is there already).
 
 The costly positions are a turn's start (an empty pile and most of the deck: seconds), and
 every one of them but the game's first follows a bank (R8), whose outcome is known before it
-is played. So once the
-figures on the table are settled, the feed goes on, in the same slices, with the position after
-banking now (:func:`after_bank`: the next player's turn, aces kept as the bots keep them);
-``best_turn`` keeps what it solved for the last few positions, so when the bank is played the
-next turn's exact figures are there at once, or as far along as the time the class took to
-decide allowed (``benchmarks/advice_speed.py --start``). A draw cancels that work as any move
-does.
+is played. So once the figures on the table are settled, the feed goes on, in the same slices,
+with the position after banking now (:func:`after_bank`: the next player's turn, aces kept as
+the bots keep them); ``best_turn`` keeps what it solved for the last few positions, so when
+the bank is played the next turn's exact figures are there at once, or as far along as the
+time the class took to decide allowed (``benchmarks/advice_speed.py --start``). A draw
+cancels that work as any move does.
 
 Guess first: the feed asks the question and hides the answers (they are not even sent to the
 browser) until Reveal; it counts the class's votes, one per voter (a student on their phone,
