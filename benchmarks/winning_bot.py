@@ -50,6 +50,11 @@ cards, ``CLOSE`` = 0.004; a shared two-core machine, ``--workers 2``):
   within the noise). Variants tried and not chosen (4,000 games against ExpectedValueBot):
   ``bank_ends_turn=False`` 0.984 [0.979, 0.987] (a game too lopsided to teach much),
   ``max_bank_aces=1`` 0.516 [0.500, 0.531] (not shown better; seed 200).
+- deeper search (the same blend, ``_Position.draw(depth)`` with more draws of the turn on the
+  exact deck, against ExpectedValueBot, original rules, two players): three draws 0.553
+  [0.539, 0.567] and 0.562 [0.548, 0.575] (5,000 games each, seeds 100 and 900; about five
+  times the time), four draws 0.544 [0.513, 0.575] and 0.543 [0.512, 0.574] (1,000 each, some
+  25 times the time); WinningBot's two draws 0.559: no better, so no second bot is offered.
 - league (500 games a pair, seed 2026): WinningBot first, rating 95 [83, 108], ahead of
   OptimalTurnBot 67 [55, 79], ExpectedValueBot 57, ProbabilityBot(0.5) 52.
 - multi: above the fair share at every table under the original rules and the two variants
