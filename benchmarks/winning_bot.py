@@ -23,6 +23,9 @@ other bot of the package, two, three and four players, under the original rules 
   each (a quarter of that with OptimalTurnBot), under the original rules and the variants
   (``--only`` / ``--skip``: the tables with, or without, these bots); the fair share is 1/3
   or 1/4.
+- **depth** (not among the default parts): ``WinningBot(draws=3)`` and ``draws=4`` (the
+  exact deck three or four draws of the turn ahead before the table) against
+  ExpectedValueBot, ``--depth-games`` games (a fifth of that with four draws).
 - **league**: :func:`borsen_widget.sim.league` of WinningBot and every other bot, two players,
   ``--league-games`` games a pair, seed 2026: the table the README shows.
 
@@ -50,11 +53,12 @@ cards, ``CLOSE`` = 0.004; a shared two-core machine, ``--workers 2``):
   within the noise). Variants tried and not chosen (4,000 games against ExpectedValueBot):
   ``bank_ends_turn=False`` 0.984 [0.979, 0.987] (a game too lopsided to teach much),
   ``max_bank_aces=1`` 0.516 [0.500, 0.531] (not shown better; seed 200).
-- deeper search (the same blend, ``_Position.draw(depth)`` with more draws of the turn on the
-  exact deck, against ExpectedValueBot, original rules, two players): three draws 0.553
-  [0.539, 0.567] and 0.562 [0.548, 0.575] (5,000 games each, seeds 100 and 900; about five
-  times the time), four draws 0.544 [0.513, 0.575] and 0.543 [0.512, 0.574] (1,000 each, some
-  25 times the time); WinningBot's two draws 0.559: no better, so no second bot is offered.
+- depth (the same blend with more draws of the turn on the exact deck, against
+  ExpectedValueBot, original rules, two players; measured before ``draws=`` was a parameter,
+  with the same code): three draws 0.553 [0.539, 0.567] and 0.562 [0.548, 0.575] (5,000
+  games each, seeds 100 and 900; about five times the time), four draws 0.544 [0.513, 0.575]
+  and 0.543 [0.512, 0.574] (1,000 each, some 25 times the time); WinningBot's two draws
+  0.559: no better, so no second bot is offered.
 - league (500 games a pair, seed 2026): WinningBot first, rating 95 [83, 108], ahead of
   OptimalTurnBot 67 [55, 79], ExpectedValueBot 57, ProbabilityBot(0.5) 52.
 - multi: above the fair share at every table under the original rules and the two variants
@@ -150,17 +154,19 @@ def _ms(times: list[float]) -> str:
     )
 
 
-def share(rules: Rules, others: list, games: int, seed: int, workers: int) -> tuple:
-    """WinningBot's points (R15, a tie half) in ``games`` games against ``others``."""
+def share(
+    rules: Rules, others: list, games: int, seed: int, workers: int, bot: WinningBot | None = None
+) -> tuple:
+    """``bot``'s points (R15, a tie half; default WinningBot()) in ``games`` games against
+    ``others``."""
     started = time.perf_counter()
-    result = simulate(
-        rules, [WinningBot(), *others], games, seed=seed, keep_games=True, workers=workers
-    )
+    bot = bot or WinningBot()
+    result = simulate(rules, [bot, *others], games, seed=seed, keep_games=True, workers=workers)
     rows = result.tables()["games"]
     seats = rules.players
     points = 0.0
     for g, won in enumerate(rows["winners"]):
-        mine = next(s for s in range(seats) if rows[f"bot_{s}"][g] == "WinningBot()")
+        mine = next(s for s in range(seats) if rows[f"bot_{s}"][g] == str(bot))
         points += (mine in won) / len(won)
     low, high = wilson_interval(points, games)
     return points / games, low, high, time.perf_counter() - started
@@ -209,6 +215,15 @@ def multi(
         report(f"{players} players vs {', '.join(map(str, others))}", n, 1 / players, figures)
 
 
+def depth(games: int, workers: int) -> None:
+    """WinningBot(draws=3) and WinningBot(draws=4) against ExpectedValueBot, two players, the
+    original rules: does a deeper (slower) search play better than the shipped two draws?"""
+    rules = Rules(players=2)
+    for draws, n in ((3, games), (4, games // 5)):
+        figures = share(rules, [ExpectedValueBot()], n, 100, workers, WinningBot(draws=draws))
+        report(f"WinningBot(draws={draws}) vs ExpectedValueBot()", n, 0.5, figures)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20_000)
@@ -217,6 +232,7 @@ def main() -> None:
     parser.add_argument("--variant-optimal-games", type=int, default=0, help="0: half of those")
     parser.add_argument("--multi-games", type=int, default=5_000)
     parser.add_argument("--league-games", type=int, default=2_000)
+    parser.add_argument("--depth-games", type=int, default=10_000, help="a fifth with 4 draws")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--parts", default="speed,duel,variants,multi,league")
     parser.add_argument(
@@ -254,6 +270,9 @@ def main() -> None:
                 continue
             print(f"== three and four players, {name} (seeds {300 + 10 * number}…) ==", flush=True)
             multi(options, args.multi_games, 300 + 10 * number, args.workers, args.only, args.skip)
+    if "depth" in parts:
+        print(f"== a deeper search: two players, original rules, {args.depth_games:,} games ==")
+        depth(args.depth_games, args.workers)
     if "league" in parts:
         print(f"== league: two players, {args.league_games:,} games a pair, seed 2026 ==")
         started = time.perf_counter()

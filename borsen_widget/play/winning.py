@@ -308,13 +308,14 @@ class _Position:
         return self.after_bank(scores, n, self.aces + listed)
 
 
-def win_chances(game: Game | PublicView) -> dict[Action, float]:
+def win_chances(game: Game | PublicView, draws: int = 2) -> dict[Action, float]:
     """The chance that the player to act wins the game (R15, a tie counted as half) after each
     legal action, as :class:`WinningBot` estimates it: ``{DRAW: 0.58, BANK: 0.61}`` in play
     (R4: only ``DRAW`` on an empty pile; R14: only ``BANK`` on an empty deck), one entry per
     legal ace decision in the ace phase (R11/R12). Reads public information only (a
     :class:`~borsen_widget.play.bots.PublicView` of ``game``). A finished game has no legal
-    action: ``{}``."""
+    action: ``{}``. ``draws``: the draws of the turn looked at on the exact deck before the
+    table (as :class:`WinningBot`'s)."""
     view = game if isinstance(game, PublicView) else PublicView(game)
     legal = view.legal_actions()
     if not legal:
@@ -324,7 +325,7 @@ def win_chances(game: Game | PublicView) -> dict[Action, float]:
         return {action: position.listing(action) for action in legal}
     chances = {}
     for action in legal:
-        chances[action] = position.draw() if action == DRAW else position.bank()
+        chances[action] = position.draw(draws) if action == DRAW else position.bank()
     return chances
 
 
@@ -338,9 +339,10 @@ def winning_move(game: Game) -> Action:
     return DRAW if edge > 0 else BANK
 
 
-def _edge(game: Game) -> Action | float:
+def _edge(game: Game, draws: int = 2) -> Action | float:
     """The only sensible move (the aces' keep policy, R11/R12; an empty deck, R14; an empty
-    pile, R4), or how much more often drawing wins than banking."""
+    pile, R4), or how much more often drawing wins than banking (looking ``draws`` draws of
+    the turn ahead on the exact deck)."""
     if game.phase == ACES:
         return game.automatic_aces("keep")
     view = PublicView(game)
@@ -349,16 +351,16 @@ def _edge(game: Game) -> Action | float:
     if not view.pile_size:
         return DRAW
     position = _Position(view)
-    return position.draw() - position.bank()
+    return position.draw(draws) - position.bank()
 
 
-def bot_move(game: Game) -> Action:
+def bot_move(game: Game, draws: int = 2) -> Action:
     """The move :class:`WinningBot` plays in ``game``: the :func:`winning_move` unless the two
     chances are within :data:`CLOSE` of each other; then the move with the most cards this
     turn where exact bounds prove it (:func:`borsen_widget.analysis.best_choice`, the choice
     of :class:`~borsen_widget.play.bots.OptimalTurnBot`, R4–R9), else the winning move. Aces
     by the keep policy (R11/R12)."""
-    edge = _edge(game)
+    edge = _edge(game, draws)
     if isinstance(edge, Action):
         return edge
     if abs(edge) > CLOSE:
@@ -376,13 +378,22 @@ class WinningBot(Bot):
     :mod:`borsen_widget.play.winning`); where the two chances are within :data:`CLOSE`, the
     move with the most cards that exact bounds prove (:func:`bot_move`).
     Reads only a :class:`~borsen_widget.play.bots.PublicView`; deterministic; aces by the keep
-    policy (R11/R12)."""
+    policy (R11/R12).
+
+    ``draws``: how many draws of the turn it looks ahead on the exact deck before the table
+    (2). Three and four take about 5 and 25 times as long and did not play better
+    (``benchmarks/winning_bot.py --parts depth``), so the default is the bot."""
+
+    def __init__(self, draws: int = 2):
+        if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= 4:
+            raise ValueError(f"draws must be a whole number from 1 to 4, not {draws!r}")
+        self.draws = draws
 
     def choose(self, game: Game) -> Action:
-        return bot_move(game)
+        return bot_move(game, self.draws)
 
     def __str__(self) -> str:
-        return "WinningBot()"
+        return "WinningBot()" if self.draws == 2 else f"WinningBot(draws={self.draws})"
 
 
 __all__ = ["CLOSE", "TABLE_FILE", "WinningBot", "bot_move", "win_chances", "winning_move"]

@@ -171,3 +171,25 @@ def test_without_numpy_more_players_read_the_two_player_table(monkeypatch):
     assert winning.model_for(rules).whos == 1
     game = play(Game(rules, seed=2), [WinningBot(), ExpectedValueBot(), WinningBot()])
     assert game.is_over
+
+
+def test_a_deeper_look_ahead_is_a_choice_of_the_bot_and_reads_only_the_public_view():
+    """WinningBot(draws=3) looks three draws of the turn ahead (R5–R9 on the exact deck)
+    before the table: a legal game to its end, the same move on a redrawn deck order, and the
+    default is the two draws of bot_move; a bad depth is refused with what is allowed."""
+    deep = WinningBot(draws=3)
+    assert str(deep) == "WinningBot(draws=3)" and str(WinningBot(draws=2)) == "WinningBot()"
+    game = play(Game(Rules(players=2), seed=8), [deep, ExpectedValueBot()])
+    assert game.is_over
+    estimates = 0
+    for game in positions(Rules(players=2), 4, [deep, ExpectedValueBot()]):
+        move = deep.choose(game)
+        assert deep.choose(game.resample(3)) == move
+        assert win_chances(game.resample(3), draws=3) == win_chances(game, draws=3)
+        assert WinningBot().choose(game) == bot_move(game)
+        if game.pile and game.deck_size > 1:  # a real choice: the deeper look is used
+            estimates += win_chances(game, draws=3) != win_chances(game)
+    assert estimates > 20
+    for bad in (0, 5, 2.0, True, "3"):
+        with pytest.raises(ValueError, match="draws must be a whole number from 1 to 4"):
+            WinningBot(draws=bad)
