@@ -56,11 +56,13 @@ LANGUAGES = ("en", "nb", "nn")
 # "Ada, Bo and Cy" without the serial comma, as the package has always written it.
 CLDR_LOCALES = {"en": "en_GB", "nb": "nb", "nn": "nn"}
 # BadMessage("...", name=...) is a notice of the catalogues, told in each page's language;
-# RulesError("...", name=...) too (the rules editor shows it beside its control).
+# Refused("...") (a BadMessage the Python API raises) and RulesError("...", name=...) too (the
+# rules editor shows it beside its control).
 PYTHON_KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "NP_": ((1, "c"), 2),
     "BadMessage": None,
+    "Refused": None,
     "RulesError": None,
 }
 JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "tnp": ((1, "c"), 2, 3)}

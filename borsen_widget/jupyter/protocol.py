@@ -77,6 +77,13 @@ class BadMessage(Exception):
         return tr.gettext(self.message, **values)
 
 
+class Refused(BadMessage, ValueError):
+    """What the Python API refuses (a ``ValueError``, for programmers, in English) whose reason
+    is one sentence of the catalogues, so a page that asked for the same thing (the class's
+    join card) is told that reason in its own language (:meth:`BadMessage.told`), from the one
+    check that refuses it."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Request:
     """A checked message: what was asked (``intent``), on which view (``version``), the aces

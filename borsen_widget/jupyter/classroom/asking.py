@@ -23,7 +23,7 @@ import contextlib
 from collections.abc import Callable
 
 from ...engine.errors import quote
-from ..protocol import BadMessage
+from ..protocol import BadMessage, Refused
 from .lesson import Learner, Lesson, Posed
 from .scoring import KINDS, is_question_time, read_answer, truth_of
 
@@ -67,16 +67,16 @@ class Asking:
         if not isinstance(hold, bool):
             raise ValueError(f"hold must be True or False, not {quote(hold)}")
         if self.lesson.open is not None:
-            raise ValueError(
-                f"question {self.lesson.open.number} is still open: reveal it first (room.reveal())"
+            raise Refused(
+                "Question {number} is still open: reveal it before you pose the next one.",
+                number=self.lesson.open.number,
             )
         widget = self._widget
         game = widget.game
-        if not is_question_time(game):
-            raise ValueError(
-                "there is nothing to decide on the table now (a forced move, the aces' "
-                "decision or the end of the game): pose a question when the player may draw "
-                "or bank"
+        if not is_question_time(game):  # a forced move, the aces' decision or the game's end
+            raise Refused(
+                "There is nothing to decide on the table now: pose a question when the player "
+                "may draw or bank."
             )
         truth = truth_of(kind, game, objective=getattr(widget, "objective", "own"))
         posed = self.lesson.ask(kind, self._position(), truth, seconds=seconds, hold=hold)
@@ -92,7 +92,7 @@ class Asking:
     def reveal(self) -> Posed:
         """Reveal the open question: its answer, the class's answers and every score."""
         if self.lesson.open is None:
-            raise ValueError("no question is open: pose one first (room.ask(...))")
+            raise Refused("No question is open to reveal.")
         self._stop_timer()
         posed = self.lesson.reveal()
         if self._paused_bots:

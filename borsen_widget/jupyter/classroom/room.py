@@ -60,7 +60,7 @@ from collections.abc import Callable
 from ...engine.errors import quote
 from ...i18n import N_, pick_language, translator
 from ..language import PAGE_LANGUAGE
-from ..protocol import STUDENT_INTENTS, BadMessage, read_request, request_id
+from ..protocol import STUDENT_INTENTS, BadMessage, Refused, read_request, request_id
 from .asking import Asking
 from .assets import Files
 from .card import ClassCard, card_data, card_html, qr_svg
@@ -568,8 +568,7 @@ class Classroom:
     def _student_named(self, name: str):
         found = self._sessions.named(str(name))
         if found is None:
-            here = ", ".join(self._sessions.names) or "nobody has joined yet"
-            raise ValueError(f"no student is named {name!r} ({here})")
+            raise Refused("No student is called {name}.", name=str(name))
         return found
 
     def _board(self) -> str:
@@ -636,23 +635,6 @@ class Classroom:
         ):
             raise BadMessage("A message from this page had unknown fields; nothing changed.")
         do = content.get("do")
-        lesson = self._asking.lesson
-        # The card speaks the teacher's language: the usual refusals are its own sentences
-        # (the Python API's ValueErrors stay English, for programmers).
-        if do == "ask" and lesson.open is not None:
-            raise BadMessage(
-                "Question {number} is still open: reveal it before you pose the next one.",
-                number=lesson.open.number,
-            )
-        if do == "ask" and not self._asking.can_ask():
-            raise BadMessage(
-                "There is nothing to decide on the table now: pose a question when the player "
-                "may draw or bank."
-            )
-        if do == "reveal" and lesson.open is None:
-            raise BadMessage("No question is open to reveal.")
-        if do in ("rename", "remove") and self._sessions.named(str(content.get("student"))) is None:
-            raise BadMessage("No student is called {name}.", name=str(content.get("student")))
         try:
             if do == "ask":
                 self.ask(content.get("kind"))
@@ -670,6 +652,8 @@ class Classroom:
                 self.remove(str(content.get("student")))
             else:
                 raise BadMessage("A message from this page was not understood; nothing changed.")
+        except Refused:  # the usual refusals: sentences of the catalogues, told on the card
+            raise
         except ValueError as error:
             raise BadMessage("That could not be done: {reason}", reason=str(error)) from None
 
