@@ -55,6 +55,7 @@ from importlib import resources
 from ..analysis import best_choice
 from ..engine.actions import BANK, DRAW, Action
 from ..engine.cards import Card
+from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.position import ACES
 from ..engine.rules import Rules
@@ -316,6 +317,7 @@ def win_chances(game: Game | PublicView, draws: int = 2) -> dict[Action, float]:
     :class:`~borsen_widget.play.bots.PublicView` of ``game``). A finished game has no legal
     action: ``{}``. ``draws``: the draws of the turn looked at on the exact deck before the
     table (as :class:`WinningBot`'s)."""
+    _checked_draws(draws)
     view = game if isinstance(game, PublicView) else PublicView(game)
     legal = view.legal_actions()
     if not legal:
@@ -327,6 +329,14 @@ def win_chances(game: Game | PublicView, draws: int = 2) -> dict[Action, float]:
     for action in legal:
         chances[action] = position.draw(draws) if action == DRAW else position.bank()
     return chances
+
+
+def _checked_draws(draws) -> int:
+    """``draws`` (the look-ahead of :func:`win_chances` and :class:`WinningBot`) if it is a
+    whole number from 1 to 4, else a ValueError saying so."""
+    if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= 4:
+        raise ValueError(f"draws must be a whole number from 1 to 4, not {quote(draws)}")
+    return draws
 
 
 def winning_move(game: Game) -> Action:
@@ -385,9 +395,7 @@ class WinningBot(Bot):
     (``benchmarks/winning_bot.py --parts depth``), so the default is the bot."""
 
     def __init__(self, draws: int = 2):
-        if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= 4:
-            raise ValueError(f"draws must be a whole number from 1 to 4, not {draws!r}")
-        self.draws = draws
+        self.draws = _checked_draws(draws)
 
     def choose(self, game: Game) -> Action:
         return bot_move(game, self.draws)

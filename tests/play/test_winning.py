@@ -193,3 +193,5 @@ def test_a_deeper_look_ahead_is_a_choice_of_the_bot_and_reads_only_the_public_vi
     for bad in (0, 5, 2.0, True, "3"):
         with pytest.raises(ValueError, match="draws must be a whole number from 1 to 4"):
             WinningBot(draws=bad)
+        with pytest.raises(ValueError, match="draws must be a whole number from 1 to 4"):
+            win_chances(game, draws=bad)
