@@ -72,7 +72,7 @@ __all__ = [
     "win_chance",
     "win_chances",
 ]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 # Imported on first use only: the widgets need anywidget, so the engine imports anywhere; the
 # simulator is a few more modules than most uses need (``from borsen_widget import simulate``
