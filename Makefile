@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist load --maxschedchunk 1
 
-.PHONY: setup setup-lite lab test test-fast test-python test-js js lint format bench bench-widget bench-classroom clean
+.PHONY: setup setup-lite lab test test-fast test-python test-js test-hub-proxy js lint format bench bench-widget bench-classroom clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +46,7 @@ format: setup
 	$(VENV)/bin/ruff check --fix .
 
 # Every test, as CI runs it (.ci/run): in parallel, browsers included; the slowest start first.
-test: lint test-js setup-lite
+test: lint test-js test-hub-proxy setup-lite
 	$(PY) -m pytest $(XDIST)
 
 # The inner loop (under 2 minutes): ruff, then the Python tests but the browser and slow ones,
@@ -60,6 +60,11 @@ js:
 
 test-js:
 	cd js && npm ci --no-audit --no-fund && npm test
+
+# The proxy JupyterHub puts in front of the hub (configurable-http-proxy, from npm): the
+# tests of a class through a hub and behind a proxy (tests/hub) start it.
+test-hub-proxy:
+	cd tests/hub && npm ci --no-audit --no-fund
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py
