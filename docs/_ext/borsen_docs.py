@@ -1,0 +1,108 @@
+"""The site's own Sphinx extension: the language switch, and the lessons' outputs that MyST-NB
+cannot draw on a static page by itself.
+
+- **Language switch.** The three sites (``/nb/``, ``/nn/``, ``/en/``) have the same pages under
+  the same names (scripts/build_docs.py checks it), so each page links to itself in the other
+  languages: ``../nn/guide.html`` from ``nb/guide.html``. The theme shows the links
+  (``_templates/language-switch.html``).
+- **Charts.** The package's charts are Vega-Lite specifications
+  (``application/vnd.vegalite.v5+json``: borsen_widget.sim.charts). MyST-NB has no renderer for
+  them, so they are written into the page as JSON and drawn by vega-embed (``_static/
+  vega-charts.js`` with Vega, Vega-Lite and vega-embed from docs/node_modules, copied into the
+  site: no network), on the pages that hold a chart only.
+- **Widgets.** The game widget runs in a kernel; a static page has none. Its output is shown as
+  a short note in the page's language saying where it runs.
+
+MyST-NB takes renderers for other output types only from installed packages' entry points
+(``myst_nb.mime_renderers``); the site is no package, so :func:`setup` adds this one beside
+those (``load_mime_renders``, which MyST-NB looks up at each call).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import ClassVar
+
+from docutils import nodes
+
+VEGA_LITE = "application/vnd.vegalite.v5+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+CHART_CLASS = "borsen-chart"
+
+#: The site's languages in the order the switch shows them; the first is the default.
+LANGUAGES = {"nb": "Bokmål", "nn": "Nynorsk", "en": "English"}
+
+#: What a widget's output says on a static page, in each language.
+WIDGET_NOTE = {
+    "nb": "Her viser notatboka spillet (en widget). Den virker når leksjonen kjøres: "
+    "åpne den på nettsiden uten installasjon (knappen øverst) eller i JupyterLab.",
+    "nn": "Her viser notatboka spelet (ein widget). Han verkar når leksjonen blir køyrd: "
+    "opne han på nettsida utan installasjon (knappen øvst) eller i JupyterLab.",
+    "en": "Here the notebook shows the game (a widget). It works when the lesson runs: "
+    "open it on the offline page (the button at the top) or in JupyterLab.",
+}
+
+
+def page_language(renderer) -> str:
+    """The language of the site being built (Sphinx's ``language``)."""
+    env = getattr(renderer.renderer, "sphinx_env", None)
+    language = getattr(getattr(env, "config", None), "language", None) or "en"
+    return language if language in LANGUAGES else "en"
+
+
+class BorsenOutputs:
+    """MyST-NB's renderer protocol (``MimeRenderPlugin``) for Vega-Lite charts and widgets."""
+
+    # Chosen over text/plain, which every one of these outputs also carries.
+    mime_priority_overrides: ClassVar = [("html", VEGA_LITE, 1), ("html", WIDGET_VIEW, 2)]
+
+    @staticmethod
+    def handle_mime(renderer, data, inline) -> list[nodes.Element] | None:
+        if data.mime_type == VEGA_LITE:
+            spec = data.content if isinstance(data.content, dict) else json.loads(data.string)
+            # Inside <script>, "</" would end the element: JSON allows "<\/" for it.
+            text = json.dumps(spec, ensure_ascii=False).replace("</", "<\\/")
+            markup = (
+                f'<div class="{CHART_CLASS}"><script type="application/json">{text}</script></div>'
+            )
+            return [nodes.raw("", markup, format="html")]
+        if data.mime_type == WIDGET_VIEW:
+            note = html.escape(WIDGET_NOTE[page_language(renderer)])
+            return [nodes.raw("", f'<p class="borsen-widget-note">{note}</p>', format="html")]
+        return None
+
+
+def add_output_renderer() -> None:
+    from myst_nb.core import render
+
+    builtin = render.load_mime_renders
+
+    def load_mime_renders():
+        return [*builtin(), BorsenOutputs]
+
+    render.load_mime_renders = load_mime_renders
+
+
+def language_links(app, pagename, templatename, context, doctree) -> None:
+    """``borsen_languages`` for the switch, and the chart scripts on a page with a chart."""
+    up = "../" * (pagename.count("/") + 1)  # from this page to the site's root
+    current = app.config.language
+    context["borsen_languages"] = [
+        {
+            "code": code,
+            "name": name,
+            "href": f"{up}{code}/{pagename}.html",
+            "current": code == current,
+        }
+        for code, name in LANGUAGES.items()
+    ]
+    if CHART_CLASS in context.get("body", ""):
+        for script in ("vega.min.js", "vega-lite.min.js", "vega-embed.min.js", "vega-charts.js"):
+            app.add_js_file(script, loading_method="defer")  # in order, after the page
+
+
+def setup(app):
+    add_output_renderer()
+    app.connect("html-page-context", language_links)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
