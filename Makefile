@@ -46,7 +46,7 @@ format: setup
 	$(VENV)/bin/ruff check --fix .
 
 # Every test, as CI runs it (.ci/run): in parallel, browsers included; the slowest start first.
-test: lint test-js test-hub-proxy setup-lite
+test: lint test-js test-hub-proxy setup-lite docs
 	$(PY) -m pytest $(XDIST)
 
 # The inner loop (under 2 minutes): ruff, then the Python tests but the browser and slow ones,
@@ -98,6 +98,21 @@ clean:
 
 # The translations: extract the messages (Python and js/src) into borsen_widget/locale's .pot,
 # update each language's .po, compile the .mo/.json and Babel's number formats, then check.
+# The documentation site (docs/README.md): build/docs/site in bokmål, nynorsk and English, the
+# lessons executed (cached in build/cache/docs), with the offline pages (lite/) and the play
+# page (play/) copied in. `make docs-serve` shows it at http://127.0.0.1:$(DOCS_PORT)/.
+.PHONY: docs docs-serve
+DOCS_PORT ?= 8001
+
+docs: setup
+	$(PYTHON) scripts/build_lite.py --if-stale
+	@if [ -f scripts/build_play.py ]; then $(PY) scripts/build_play.py --if-stale; fi
+	$(PY) scripts/build_docs.py --if-stale
+
+docs-serve: docs
+	@echo "Open http://127.0.0.1:$(DOCS_PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server $(DOCS_PORT) --bind 127.0.0.1 --directory build/docs/site
+
 .PHONY: catalogues
 catalogues: setup
 	$(PY) scripts/catalogues.py

@@ -14,7 +14,7 @@ Layout of the site (see docs/README.md for the why):
   same pages under the same names (checked here), so the language switch goes to the same page.
 - The lessons are executed by MyST-NB as the site is built (with ``BORSEN_QUICK=1`` and
   ``BORSEN_RL_QUICK=1``: short leagues and training, as the tests run them) and cached in
-  ``build/docs/cache`` (jupyter-cache): a lesson runs again only when its code changes.
+  ``build/cache/docs`` (jupyter-cache): a lesson runs again only when its code changes.
 - ``play/`` is the play page (``build/play/site``, ``make play``) and ``lite/`` the offline
   JupyterLite site (``build/lite/site``, ``make lite``), copied in when they have been built.
 - Vega, Vega-Lite and vega-embed draw the lessons' charts and MathJax their formulas
@@ -49,7 +49,7 @@ SITE = OUT / "site"
 #: beside it in ``jupyter_execute``, which the site does not need), copied into SITE.
 HTML = OUT / "html"
 DOCTREES = OUT / "doctrees"
-CACHE = OUT / "cache"
+CACHE = ROOT / "build" / "cache" / "docs"
 VEGA = OUT / "vega"
 STAMP = OUT / "inputs.sha256"
 #: Held while the site is built (parallel test workers may each ask for it).
