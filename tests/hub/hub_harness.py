@@ -69,7 +69,9 @@ def quiet_lab_settings(settings: Path) -> None:
 
 class Hub(Server):
     """JupyterHub with its proxy; users log in with any password and get a JupyterLab of their
-    own (``/user/<name>/``), run as this process's user, at home in ``<base>/users/<name>``.
+    own (``/user/<name>/``), run as this process's user, at home in ``<base>/users/<name>``;
+    ``user``'s Jupyter folders are in that home (the hub passes the same settings to every
+    user's server, so one user is the teacher these tests need).
 
     ``token``: a service's API token with the rights to start users' servers and to make
     tokens (what a test uses instead of a browser where it needs no page)."""
@@ -77,8 +79,9 @@ class Hub(Server):
     name = "jupyterhub"
     ready_path = "/hub/api"
 
-    def __init__(self, base: Path):
+    def __init__(self, base: Path, user: str = "teacher"):
         super().__init__(base)
+        self.user = user
         self.hub_port = free_port()
         self.api_port = free_port()
         self.token = secrets.token_hex(24)
@@ -91,8 +94,8 @@ class Hub(Server):
         return self.home(user) / USER_DIRS["JUPYTER_RUNTIME_DIR"]
 
     def user_environment(self) -> dict[str, str]:
-        """Every Jupyter folder inside the user's home (``{username}`` is the hub's template)."""
-        home = str(self.users / "{username}")
+        """Every Jupyter folder of ``user`` inside their home."""
+        home = str(self.home(self.user))
         env = {key: f"{home}/{sub}" for key, sub in USER_DIRS.items()}
         # The kernel imports this checkout's borsen_widget, installed or not.
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))

@@ -1,0 +1,329 @@
+"""A class reached through a Jupyter server's public door (issue 30): what the tests of a class
+through JupyterHub and behind a reverse proxy share.
+
+The teacher's side is a real notebook in JupyterLab (Chromium, Playwright's async API, so the
+main thread is left with no running loop for the tests that follow on this worker); the phones
+are WebSocket clients speaking the class protocol (the ``Client`` of
+``tests/jupyter/test_classroom.py``) and a few real Chromium pages; Python is read through a
+second client of the notebook's kernel (``harness.Kernel``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.parse
+from pathlib import Path
+from types import SimpleNamespace
+
+import hub_harness  # noqa: F401 - puts tests/browser and tests/jupyter on sys.path
+from harness import CHROMIUM_ARGS, KERNEL_IDLE_JS, ONLY_LOOPBACK, Kernel
+from test_classroom import REFUSED_SOCKET, Client
+from test_widget import _assert_no_secret
+from tornado import httpclient, iostream, websocket
+
+PHONE = {"width": 390, "height": 844}
+#: The teacher's notebook: a game of two people and a bot, the class open to every phone of
+#: this test (they all come from 127.0.0.1), both people's seats open; the game, then the card.
+GAME_CELL = """\
+from borsen_widget import BorsenWidget, ThresholdBot
+
+w = BorsenWidget(seats=["Ada", "Bo", ThresholdBot(3)], seed=7_350_482_913_306, bot_delay=0)
+room = w.classroom(max_students=60, max_pages_per_address=None)
+room.open_seats()
+w"""
+CARD_CELL = "room"
+#: A refused WebSocket: an HTTP answer other than 101, or a connection closed at once.
+REFUSED = (*REFUSED_SOCKET, iostream.StreamClosedError, ConnectionError)
+
+
+async def launch(playwright, chromium: str):
+    return await playwright.chromium.launch(
+        executable_path=chromium, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK]
+    )
+
+
+async def watched_page(browser, errors: list, **options):
+    """A page in a context of its own (its own cookies and storage), its JavaScript errors
+    kept in ``errors`` and every WebSocket message it receives in ``page.frames_seen``."""
+    context = await browser.new_context(**options)
+    page = await context.new_page()
+    page.set_default_timeout(30_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.frames_seen = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived",
+            lambda payload: page.frames_seen.append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+            ),
+        ),
+    )
+    return page
+
+
+async def run_notebook(page, url: str | None, timeout: float = 90_000) -> str:
+    """Open the notebook at ``url`` in JupyterLab (None: the page is on its way there), run
+    every cell and wait for the game and the class's card; returns the kernel's id."""
+    if url is not None:
+        await page.goto(url)
+    await page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout)
+    await page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    await page.wait_for_selector(".borsen[data-version]", timeout=timeout)
+    await page.locator(".borsen-room-url").first.wait_for(timeout=timeout)
+    return await page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+    )
+
+
+def kernel_of(runtime: Path, kernel_id: str) -> Kernel:
+    return Kernel(connection_file=runtime / f"kernel-{kernel_id}.json")
+
+
+async def ask(kernel: Kernel, expression: str, timeout: float = 20):
+    """``kernel.eval`` off the loop (the phones' sockets go on being read meanwhile)."""
+    return await asyncio.to_thread(kernel.eval, expression, timeout)
+
+
+async def class_urls(kernel: Kernel, public: str, timeout: float = 20) -> tuple[str, str]:
+    """``room.url`` and ``room.projector_url`` once they are the public door's (the host the
+    teacher's browser sees), and ``room.via``; fails with what they are after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        url, projector, via = await ask(kernel, "[room.url, room.projector_url, room.via]")
+        if url.startswith(public) or time.monotonic() > deadline:
+            return url, projector, via
+        await asyncio.sleep(0.3)
+
+
+class Game:
+    """The kernel's game as ``_assert_no_secret`` reads it (its save: deck, seed, RNG)."""
+
+    def __init__(self, save: str):
+        self._save = save
+
+    def to_json(self) -> str:
+        return self._save
+
+
+# ---------------------------------------------------------------------------- phones
+
+
+async def open_phone(url: str, origin: str | None = None) -> Client:
+    """A phone's WebSocket on the class at ``url`` (its page's address)."""
+    if origin is None:
+        return await Client.open(SimpleNamespace(url=url))
+    request = httpclient.HTTPRequest(
+        url.replace("http://", "ws://") + "ws", headers={"Origin": origin}
+    )
+    return Client(await websocket.websocket_connect(request))
+
+
+async def join_in_chromium(page, url: str, name: str) -> None:
+    await page.goto(url)
+    await page.locator(".borsen-join-go:not([disabled])").wait_for()
+    await page.locator(".borsen-join-name").fill(name)
+    await page.locator(".borsen-join-go").click()
+    await page.locator(".borsen-class").wait_for(state="visible")
+
+
+async def play_moves(kernel: Kernel, holders: dict[int, Client], everyone, moves: int) -> int:
+    """The students holding the people's seats play ``moves`` moves (draw on a short pile,
+    else bank; the bot plays its own); every phone gets each new table. Returns the moves."""
+    played = 0
+    watcher = everyone[-1]
+    while played < moves:
+        view = watcher.last("view")["view"]
+        if view["over"]:
+            break
+        if view["current"] not in holders:  # the bot's turn: it moves by itself
+            await watcher.wait(
+                lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] > v
+            )
+            continue
+        page = holders[view["current"]]
+        await page.wait(
+            lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] >= v
+        )
+        if view["aces"]:
+            need = view["aces"]["to_list"]
+            move = {"intent": "list", "aces": view["aces"]["pending"][:need]} if need else {}
+            move = move or {"intent": "keep"}
+        else:
+            short = len(view["pile"]) < 2 and "draw" in view["actions"]
+            move = {"intent": "draw" if short else "bank"}
+        await page.send(version=view["version"], **move)
+        for phone in everyone:
+            await phone.wait(
+                lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] > v
+            )
+        assert not [m for m in page.messages if m["type"] == "notice"], page.messages[-3:]
+        played += 1
+        await asyncio.sleep(0.15)  # a person's pace: under the class's rate limit
+    return played
+
+
+# ---------------------------------------------------------------------------- refusals
+
+
+async def fetch(url: str, method: str = "GET", **kwargs):
+    """``url`` as a phone with no cookies asks for it (redirects not followed)."""
+    body = b"x" if method == "POST" else None
+    return await httpclient.AsyncHTTPClient().fetch(
+        url, method=method, body=body, raise_error=False, follow_redirects=False, **kwargs
+    )
+
+
+def is_refusal(response, secrets: list[str]) -> str | None:
+    """None when ``response`` refuses (400, 401, 403, 404, 405, or a redirect to a login page)
+    and holds none of ``secrets``; else what is wrong with it."""
+    body = response.body.decode("utf-8", "replace") if response.body else ""
+    leaked = [s for s in secrets if s and s in body]
+    if leaked:
+        return f"{response.code} holding {leaked}"
+    if response.code in (400, 401, 403, 404, 405):
+        return None
+    if response.code in (301, 302, 303, 307, 308):
+        where = response.headers.get("Location", "")
+        if re.search(r"/(hub/login|login|hub/api/oauth2/authorize)\b", where):
+            return None
+        return f"{response.code} to {where}"
+    return f"{response.code}: {body[:120]!r}"
+
+
+async def refused_everywhere(
+    paths: list[str], sockets: list[str], secrets: list[str], base: str
+) -> None:
+    """Every path in ``paths`` (HTTP GET, then POST) and every WebSocket in ``sockets`` is
+    refused to a phone with no cookies; fails listing every one that is not."""
+    wrong = []
+    for path in paths:
+        for method in ("GET", "POST"):
+            problem = is_refusal(await fetch(base + path, method), secrets)
+            if problem:
+                wrong.append(f"{method} {path}: {problem}")
+    for path in sockets:
+        try:
+            conn = await websocket.websocket_connect(base.replace("http://", "ws://") + path)
+        except REFUSED:
+            continue
+        # Open: refused only if the server closes it at once without a word.
+        first = await asyncio.wait_for(conn.read_message(), 5)
+        conn.close()
+        if first is not None:
+            wrong.append(f"WebSocket {path}: opened, sent {first[:80]!r}")
+    assert not wrong, "answered to a phone:\n" + "\n".join(wrong)
+
+
+def around_the_class(prefix: str, token: str, projector: str, others: list[str]) -> list[str]:
+    """The paths next to the class's own (under ``prefix``: ``<base_url>borsen/class/``) that
+    must not reach anything: parent folders, encoded dots, other tokens, the projector's token
+    on the student's routes and the other way round, files the pages do not load. (A path
+    whose plain ``..`` leads from one token to the other's own page is that page: whoever
+    holds that token may open it.)"""
+    q = urllib.parse.quote
+    return [
+        f"{prefix}",
+        f"{prefix}{token}/../../../api/contents",
+        f"{prefix}{token}/..%2f..%2f..%2fapi%2fcontents",
+        f"{prefix}{token}/%2e%2e/%2e%2e/%2e%2e/api/kernels",
+        f"{prefix}%2e%2e/%2e%2e/api/kernels",
+        f"{prefix}..%2F..%2Fapi%2Fcontents",
+        f"{prefix}{token}/widget.js",
+        f"{prefix}{token}/projector/",
+        f"{prefix}{token}/projector/projector.js",
+        f"{prefix}{projector}/",
+        f"{prefix}{projector}/student.js",
+        f"{prefix}wrongtoken123/",
+        f"{prefix}wrongtoken123/student.js",
+        f"{prefix}{q(token + '/../' + projector, safe='')}/",
+        f"{prefix}{token}/{projector}/projector/",
+        f"{prefix}{token[:-1]}/",
+        f"{prefix}{token}x/",
+        *[f"{prefix}{other}" for other in others],
+    ]
+
+
+def sockets_around_the_class(prefix: str, token: str, projector: str) -> list[str]:
+    return [
+        f"{prefix}wrongtoken123/ws",
+        f"{prefix}{projector}/ws",
+        f"{prefix}{token}/projector/ws",
+        f"{prefix}{token}/%2e%2e/ws",
+        f"{prefix}ws",
+    ]
+
+
+# ---------------------------------------------------------------------------- guarantees
+
+
+async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: list[Client]):
+    """The class's guarantees through the door: a wrong token refused in words, hostile and
+    oversized messages refused politely (the class goes on), a WebSocket from another site
+    refused, and nothing any phone received holds the deck's order, the seed or the RNG."""
+    from borsen_widget.jupyter.classroom.sessions import FRAME_LIMIT
+
+    prefix = url.rstrip("/").rsplit("/", 1)[0] + "/"
+    wrong = await fetch(prefix + "wrongtoken123/")
+    assert wrong.code in (403, 404), wrong.code
+    assert b"not the address of an open class" in wrong.body or b"nothing here" in wrong.body
+    post = await fetch(url, "POST")
+    assert post.code in (403, 405), post.code
+    for bad_url, origin in ((prefix + "wrongtoken123/", None), (url, "http://evil.example")):
+        try:
+            conn = await open_phone(bad_url, origin=origin)
+        except REFUSED:
+            continue
+        conn.conn.close()  # opened at all: not refused
+        raise AssertionError(f"a WebSocket opened at {bad_url} from {origin}: {conn.raw[:2]}")
+    # Hostile messages: each answered on its page, politely, and nothing changes.
+    hostile = phones[-1]
+    before = await ask(kernel, "[w.version, list(room.students)]")
+    since = len(hostile.messages)
+    for text in ("not json", "[1, 2]", json.dumps({"intent": "draw", "seed": 1, "version": 0})):
+        await hostile.conn.write_message(text)
+    await hostile.conn.write_message(json.dumps({"intent": "draw", "pad": "x" * 3000}))
+    deadline = time.monotonic() + 10
+    while (
+        len(notices := [m["text"] for m in hostile.messages[since:] if m["type"] == "notice"]) < 4
+    ):
+        assert time.monotonic() < deadline, notices
+        await asyncio.sleep(0.05)
+    assert any("too long" in t for t in notices), notices
+    assert all(len(t) < 300 and "x" * 40 not in t for t in notices)
+    # A frame past the class's limit closes that page; the class goes on.
+    await hostile.conn.write_message("x" * (FRAME_LIMIT + 10))
+    await asyncio.wait_for(hostile.closed.wait(), 10)
+    assert await ask(kernel, "[w.version, list(room.students)]") == before
+    again = await open_phone(url)
+    assert (await again.join("Nora"))["type"] == "welcome"
+    phones[-1] = again
+    # Nothing secret reached a phone (RULES.md "Hidden information").
+    game = Game(await ask(kernel, "w.game.to_json()"))
+    _assert_no_secret("\n".join(raw for phone in phones for raw in phone.raw), game)
+    return game
+
+
+__all__ = [
+    "CARD_CELL",
+    "GAME_CELL",
+    "PHONE",
+    "Game",
+    "around_the_class",
+    "ask",
+    "class_urls",
+    "fetch",
+    "guarantees_hold",
+    "join_in_chromium",
+    "kernel_of",
+    "launch",
+    "open_phone",
+    "play_moves",
+    "refused_everywhere",
+    "run_notebook",
+    "sockets_around_the_class",
+    "watched_page",
+]
