@@ -401,6 +401,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         port: int = 0,
         address: str | None = None,
         max_students: int = 60,
+        via: str | None = None,
         **lesson,
     ):
         """Open a class: serve a page where students join this game from their own phones,
@@ -413,18 +414,34 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         to that file as it goes, ``resume="lesson-3.jsonl"`` carries a recorded lesson on,
         ``leaderboard=True`` shows names and scores on the projector (off by default).
 
-        The server runs on this kernel's own event loop and listens on ``host``: this computer
-        only (``"127.0.0.1"``) unless the teacher names another, e.g. ``"0.0.0.0"`` for the
-        classroom's network. ``port`` 0 picks a free one; ``address`` is the address students
-        type (by default found from this computer's name). A class already open is stopped
-        first. In JupyterLite (Python in the browser) there is no server: this says so.
+        How the phones reach it (``via``; :mod:`~borsen_widget.jupyter.classroom.reach`):
+        under a Jupyter server that carries classes (JupyterLab, JupyterHub or Binder with this
+        package installed), by default **through that server's own address**
+        (``<the notebook's address>borsen/class/<token>/``, https where the teacher's page is
+        https), so phones reach it wherever the teacher's notebook is reached; elsewhere, or
+        with ``via="direct"``, on a port of its own. Where only this computer can open the
+        address, the join card says so and offers to open the class to the classroom's network
+        (``room.open_to_network()``: a fixed port, remembered between lessons).
+
+        The class's own server runs on this kernel's own event loop and listens on ``host``:
+        this computer only (``"127.0.0.1"``) unless the teacher names another, e.g.
+        ``"0.0.0.0"`` for the classroom's network (then ``via="direct"``). ``port`` 0 picks a
+        free one; ``address`` is the address students type (by default found from this
+        computer's name). A class already open is stopped first. In JupyterLite (Python in the
+        browser) there is no server: this says so.
         """
         from .classroom.room import Classroom  # tornado and segno only once a class is opened
 
         if self._room is not None:
             self._room.stop()
         self._room = Classroom(
-            self, host=host, port=port, address=address, max_students=max_students, **lesson
+            self,
+            host=host,
+            port=port,
+            address=address,
+            max_students=max_students,
+            via=via,
+            **lesson,
         )
         return self._room
 

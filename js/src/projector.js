@@ -23,6 +23,7 @@ const TEMPLATE = `
   <section class="borsen-p-join">
     <div class="borsen-p-qr"></div>
     <p class="borsen-p-url"></p>
+    <p class="borsen-p-local" hidden></p>
   </section>
   <div class="borsen-game"></div>
   <aside class="borsen-p-side">
@@ -74,6 +75,7 @@ export function startProjectorPage(root, opts = {}) {
     open: $(".borsen-p-code-open"),
     join: $(".borsen-p-join"),
     qr: $(".borsen-p-qr"),
+    local: $(".borsen-p-local"),
     url: $(".borsen-p-url"),
     q: $(".borsen-p-q"),
     qTitle: $(".borsen-p-q-title"),
@@ -153,7 +155,10 @@ export function startProjectorPage(root, opts = {}) {
         svg.setAttribute("aria-label", label);
       }
       text.textContent = j.url;
+      box.hidden = !j.qr; // no code where only this computer can open the address
     }
+    ui.local.hidden = !j.local;
+    ui.local.textContent = j.local ? tr.t("Only this computer can open this address: no phone can.") : "";
     const big = codeIsBig(state.students, state.question);
     ui.join.classList.toggle("is-big", big);
     root.classList.toggle("is-waiting", big);
@@ -265,7 +270,7 @@ export function startProjectorPage(root, opts = {}) {
       state.board = m;
       drawBoard();
     } else if (m.type === "join") {
-      state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? "") };
+      state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? ""), local: m.local === true };
       drawJoin();
     } else if (m.type === "ended") {
       end(() => String(m.text ?? ""));

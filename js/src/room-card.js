@@ -32,6 +32,7 @@ const TEMPLATE = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
+    <div class="borsen-room-network" hidden></div>
     <p class="borsen-room-projector" hidden>
       <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
       <a class="borsen-btn borsen-quiet borsen-room-code" target="_blank"
@@ -86,6 +87,23 @@ export function teacherQuestionLine(q, tr = ENGLISH) {
 }
 
 /**
+ * The teacher's page's address: its origin and the Jupyter server's base URL as the page
+ * knows it (JupyterLab's and Notebook 7's page config), for a class reached through Jupyter.
+ * @returns {{origin: string, base?: string}}
+ */
+export function pageAddress(doc = document, where = window.location) {
+  const out = { origin: String(where.origin) };
+  try {
+    const config = doc.getElementById("jupyter-config-data");
+    const base = config ? JSON.parse(config.textContent || "{}").baseUrl : undefined;
+    if (typeof base === "string" && base.startsWith("/")) out.base = base.endsWith("/") ? base : `${base}/`;
+  } catch {
+    // no page config (another host): Python takes the server's own base URL
+  }
+  return out;
+}
+
+/**
  * Build the join card inside ``host`` and return ``update(card)`` and ``destroy()``.
  * @param {HTMLElement} host
  * @param {{send: (intent: string, extra?: object) => void, uid: string,
@@ -104,6 +122,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    network: $(".borsen-room-network"),
     projector: $(".borsen-room-projector"),
     projectorLink: $(".borsen-room-projector-link"),
     code: $(".borsen-room-code"),
@@ -119,7 +138,9 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
   let shownQr = "";
   let last = null;
   /** The student being renamed (their key) and the one whose removal waits for a yes. */
-  const local = { renaming: null, draft: "", removing: null };
+  const local = { renaming: null, draft: "", removing: null, network: false };
+  /** The teacher's page's address, told to Python once (a class through Jupyter uses it). */
+  let toldAddress = false;
 
   /** The focused control's id, so a redraw gives the keyboard back to the same control. */
   function focusedId() {
@@ -132,6 +153,39 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     const again = [...section.querySelectorAll("[data-fid]")].find((n) => n.dataset.fid === fid);
     if (again && !again.disabled) again.focus();
     else section.querySelector(".borsen-room-controls button:not([disabled])")?.focus();
+  }
+
+  /** Where only this computer can open the class: the button that opens it to the
+   * classroom's network, and the teacher's yes before it does. */
+  function drawNetwork(card, t) {
+    ui.network.hidden = !card.local;
+    if (!card.local) {
+      local.network = false;
+      ui.network.innerHTML = "";
+      return;
+    }
+    if (local.network) {
+      const ask = t(
+        "Phones on this computer's network will reach the class at this computer's address, on port {port}. Open it to them?",
+        { port: String(card.network_port ?? "") },
+      );
+      // TRANSLATORS: the teacher's yes: open the class to the classroom's network.
+      const yes = escapeHTML(t("Yes, open it"));
+      ui.network.innerHTML =
+        `<p class="borsen-room-network-ask">${escapeHTML(ask)}</p>` +
+        `<button type="button" class="borsen-btn borsen-primary" data-do="network" ` +
+        `data-fid="network-yes">${yes}</button>` +
+        `<button type="button" class="borsen-btn borsen-quiet" data-local="network-cancel" ` +
+        `data-fid="network-no">${escapeHTML(t("Cancel"))}</button>`;
+      return;
+    }
+    const why = t("Open the class to the classroom's network to let the phones in.");
+    // TRANSLATORS: the teacher's button on the join card (it asks before it does it).
+    const open = escapeHTML(t("Open to the classroom's network"));
+    ui.network.innerHTML =
+      `<p>${escapeHTML(why)}</p>` +
+      `<button type="button" class="borsen-btn borsen-secondary" data-local="network" ` +
+      `data-fid="network">${open}</button>`;
   }
 
   function drawControls(card, t) {
@@ -240,8 +294,16 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     ui.students.setAttribute("aria-label", t("Students in the class"));
     ui.seats.setAttribute("aria-label", t("Seats on the students' phones"));
     ui.controls.setAttribute("aria-label", t("The class's questions"));
+    if (card.via === "jupyter" && !toldAddress) {
+      // Where the teacher's browser reaches the Jupyter server (a hub's https address, not
+      // the server's own): the phones' address follows it.
+      toldAddress = true;
+      send("room", { do: "address", ...pageAddress() });
+    }
+    // No QR code where only this computer can open the address: no phone could.
+    ui.qr.hidden = !card.qr;
     if (card.qr !== shownQr) {
-      ui.qr.innerHTML = card.qr; // segno's SVG, made in Python from the address
+      ui.qr.innerHTML = card.qr || ""; // segno's SVG, made in Python from the address
       shownQr = card.qr;
     }
     const code = ui.qr.querySelector("svg");
@@ -249,11 +311,11 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     ui.url.href = card.url;
     ui.url.textContent = card.url;
     ui.note.textContent = card.local
-      ? t(
-          "Only this computer can open it (the class listens on 127.0.0.1): {code} opens it to the classroom's network.",
-          { code: 'w.classroom(host="0.0.0.0")' },
-        )
-      : t("Anyone on this network who has the address can join.");
+      ? t("Only this computer can open this address: no phone can.")
+      : card.via === "jupyter"
+        ? t("Phones reach the class through this Jupyter server's address: they need no Jupyter account, only this link.")
+        : t("Anyone on this network who has the address can join.");
+    drawNetwork(card, t);
     ui.projector.hidden = !card.projector;
     if (card.projector) {
       ui.projectorLink.href = card.projector;
@@ -316,6 +378,16 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
       send("room", { do: "ask", kind: d.kind });
     } else if (d.do === "leaderboard") {
       send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "network") {
+      local.network = false;
+      send("room", { do: "network" });
+      redraw("network");
+    } else if (d.local === "network") {
+      local.network = true;
+      redraw("network-yes");
+    } else if (d.local === "network-cancel") {
+      local.network = false;
+      redraw("network");
     } else if (d.do === "remove") {
       local.removing = null;
       send("room", { do: "remove", student: d.key });

@@ -145,6 +145,16 @@ describe("the projector page", () => {
     expect($(".borsen-p-board").hidden).toBe(true);
   });
 
+  test("an address only this computer can open: no code, and the words say so", () => {
+    socket().receive({ type: "join", url: "http://127.0.0.1:5000/tok/", qr: "", local: true });
+    expect($(".borsen-p-qr").hidden).toBe(true);
+    expect($(".borsen-p-qr svg")).toBeNull();
+    expect($(".borsen-p-local").textContent).toBe("Only this computer can open this address: no phone can.");
+    socket().receive({ type: "join", url: "http://10.0.0.2:5000/tok/", qr: QR, local: false });
+    expect($(".borsen-p-qr").hidden).toBe(false);
+    expect($(".borsen-p-local").hidden).toBe(true);
+  });
+
   test("the join code: large while nobody has joined; full screen on a button, Escape or a click closes", () => {
     expect($(".borsen-p-code-open").hidden).toBe(true); // no code yet
     socket().receive({ type: "join", url: "http://10.0.0.2:5000/tok/", qr: QR });

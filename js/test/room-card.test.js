@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { translator } from "../src/i18n.js";
-import { mountRoomCard, teacherQuestionLine } from "../src/room-card.js";
+import { mountRoomCard, pageAddress, teacherQuestionLine } from "../src/room-card.js";
 
 function speech(language) {
   const file = `../borsen_widget/locale/${language}/LC_MESSAGES/borsen_widget.json`;
@@ -154,5 +154,58 @@ describe("the teacher's join card", () => {
     // The seat buttons still send as before.
     $('[data-room="open_seat"]').click();
     expect(sent).toEqual([{ intent: "open_seat", seat: 0 }]);
+  });
+});
+
+describe("how the phones reach the class (issue 30)", () => {
+  test("only this computer can open it: no QR code, the words, and the network button asks first", () => {
+    room.update(card({ url: "http://127.0.0.1:5000/tok/", qr: "", local: true, network_port: 48470 }));
+    expect($(".borsen-room-qr").hidden).toBe(true);
+    expect($(".borsen-room-qr svg")).toBeNull();
+    expect($(".borsen-room-note").textContent).toBe("Only this computer can open this address: no phone can.");
+    const open = $('[data-local="network"]');
+    expect(open.textContent).toBe("Open to the classroom's network");
+    open.click();
+    expect(sent).toEqual([]); // nothing is opened before the teacher's yes
+    expect($(".borsen-room-network-ask").textContent).toContain("on port 48470");
+    expect(document.activeElement).toBe($('[data-do="network"]'));
+    $('[data-local="network-cancel"]').click();
+    expect($('[data-do="network"]')).toBeNull();
+    $('[data-local="network"]').click();
+    $('[data-do="network"]').click();
+    expect(sent).toEqual([{ intent: "room", do: "network" }]);
+  });
+
+  test("open to phones: the code shows and the button goes", () => {
+    room.update(card());
+    expect($(".borsen-room-qr").hidden).toBe(false);
+    expect($(".borsen-room-network").hidden).toBe(true);
+    expect($(".borsen-room-note").textContent).toBe("Anyone on this network who has the address can join.");
+  });
+
+  test("through Jupyter: the page tells Python its address once, and the card says how phones reach it", () => {
+    room.update(card({ via: "jupyter", url: "https://hub.example.no/user/a/borsen/class/tok/" }));
+    room.update(card({ via: "jupyter", url: "https://hub.example.no/user/a/borsen/class/tok/" }));
+    expect(sent).toEqual([{ intent: "room", do: "address", origin: window.location.origin }]);
+    expect($(".borsen-room-note").textContent).toContain("through this Jupyter server's address");
+  });
+
+  test("the page's address: its origin and the Jupyter page config's base URL", () => {
+    const doc = document.implementation.createHTMLDocument("x");
+    const config = doc.createElement("script");
+    config.id = "jupyter-config-data";
+    config.type = "application/json";
+    config.textContent = JSON.stringify({ baseUrl: "/user/l%C3%A6rer" });
+    doc.body.appendChild(config);
+    const where = { origin: "https://hub.example.no" };
+    expect(pageAddress(doc, where)).toEqual({ origin: "https://hub.example.no", base: "/user/l%C3%A6rer/" });
+    expect(pageAddress(document.implementation.createHTMLDocument("y"), where)).toEqual({ origin: "https://hub.example.no" });
+  });
+
+  test("in nynorsk", () => {
+    tr = translator(speech("nn"));
+    room.update(card({ qr: "", local: true, network_port: 48470 }));
+    expect($(".borsen-room-note").textContent).toBe("Berre denne datamaskina kan opne denne adressa: ingen mobil kan det.");
+    expect($('[data-local="network"]').textContent).toBe("Opne for nettverket i klasserommet");
   });
 });

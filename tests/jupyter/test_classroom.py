@@ -161,7 +161,11 @@ def test_the_class_listens_on_loopback_with_a_token_and_stops_cleanly():
         token = room.url.rstrip("/").rsplit("/", 1)[1]
         assert len(token) == 12 and token.isalnum()
         assert w.room is room and w.room_card["url"] == room.url
-        assert "<svg" in w.room_card["qr"] and "<svg" in room._repr_html_()
+        # Only this computer can open the address: no QR code (no phone could open it), and
+        # the card says so (tests/jupyter/test_reach.py opens it to the network).
+        assert room.via == "direct" and room.is_local and w.room_card["local"]
+        assert w.room_card["qr"] == "" and "<svg" not in room._repr_html_()
+        assert "Only this computer can open this address" in room._repr_html_()
         # Every listening socket of this process on the class's port is on loopback.
         import psutil
 
@@ -941,11 +945,12 @@ def test_the_join_card_and_the_rooms_html_speak_the_widgets_language():
     from borsen_widget.jupyter.classroom.card import card_html, qr_svg
 
     tr = translator("nn")
-    html = card_html("http://x/", qr_svg("http://x/", tr), students=2, local=True, tr=tr)
+    html = card_html("http://x/", qr_svg("http://x/", tr), students=2, local=False, tr=tr)
     assert "Bli med i spelet på mobilen din" in html and "Elevar: 2 har vorte med." in html
     assert 'aria-label="QR-kode med adressa til klassen: http://x/"' in html
-    assert "<code>w.classroom(host=&quot;0.0.0.0&quot;)</code>" not in html
-    assert '<code>w.classroom(host="0.0.0.0")</code>' in html
+    html = card_html("http://x/", "", students=2, local=True, tr=tr)
+    assert "<svg" not in html and "Berre denne datamaskina kan opne denne adressa" in html
+    assert "<code>room.open_to_network()</code> opnar timen" in html
     assert "Elevar: ingen har vorte med enno." in card_html("u", "", students=0, local=False, tr=tr)
 
 

@@ -76,14 +76,12 @@ def card_html(
     """The join card as a piece of HTML (``room`` shown in a notebook cell), in ``tr``'s
     language."""
     tr = tr or translator("en")
-    code = '<code>w.classroom(host="0.0.0.0")</code>'
+    code = "<code>room.open_to_network()</code>"
     where = (
-        html.escape(
-            tr.gettext(
-                "Only this computer can open it (the class listens on 127.0.0.1): {code} opens "
-                "it to the classroom's network.",
-                code="\0",
-            )
+        html.escape(tr.gettext("Only this computer can open this address: no phone can."))
+        + " "
+        + html.escape(
+            tr.gettext("{code} opens the class to the classroom's network.", code="\0")
         ).replace("\0", code)
         if local
         else html.escape(tr.gettext("Anyone on this network who has the address can join."))
@@ -99,10 +97,12 @@ def card_html(
         )
     )
     title = html.escape(tr.gettext("Join the game on your phone"))
+    # No code where only this computer can open the address (``qr`` is then empty).
+    box = f'<div style="width:240px;height:240px;background:#fff;flex:none">{qr}</div>'
     return (
         '<div style="display:flex;gap:24px;align-items:center;flex-wrap:wrap;'
         'font-family:system-ui,sans-serif;padding:12px">'
-        f'<div style="width:240px;height:240px;background:#fff;flex:none">{qr}</div>'
+        f"{box if qr else ''}"
         f'<div><div style="font-size:1.1em;opacity:.75">{title}</div>'
         f'<div style="font-size:1.6em;font-weight:700;word-break:break-all;margin:.3em 0">'
         f'<a href="{html.escape(url)}" target="_blank" rel="noopener">{html.escape(url)}</a>'

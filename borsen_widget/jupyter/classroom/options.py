@@ -9,7 +9,16 @@ __all__ = ["check_options"]
 
 
 def check_options(
-    *, host, port, address, max_students, max_pages_per_address, record, resume, leaderboard
+    *,
+    host,
+    port,
+    address,
+    max_students,
+    max_pages_per_address,
+    record,
+    resume,
+    leaderboard,
+    via=None,
 ) -> None:
     """Raise ValueError for an option of the class that cannot be."""
     if max_pages_per_address is not None and (
@@ -36,5 +45,15 @@ def check_options(
         raise ValueError("give record= (a new lesson) or resume= (carry one on), not both")
     if not isinstance(leaderboard, bool):
         raise ValueError(f"leaderboard must be True or False, not {quote(leaderboard)}")
+    if via not in (None, "jupyter", "direct"):
+        raise ValueError(
+            "via must be 'jupyter' (through the Jupyter server the notebook runs under), "
+            f"'direct' (the class's own port) or None (choose), not {quote(via)}"
+        )
+    if via == "jupyter" and (host != "127.0.0.1" or port != 0 or address is not None):
+        raise ValueError(
+            "via='jupyter' reaches the class through the Jupyter server's own address: give "
+            "host=, port= and address= only with via='direct'"
+        )
     if address is not None and (not isinstance(address, str) or not address.strip()):
         raise ValueError(f"address must be the host name or address students type: {address!r}")

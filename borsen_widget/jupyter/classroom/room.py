@@ -81,6 +81,8 @@ log = logging.getLogger("borsen_widget.classroom")
 #: How often the seats, the students and the counts of votes and answers are sent at most: the
 #: first change at once, the next ones of a burst together (200 joins make a few updates).
 SUMMARY_DELAY = 0.1
+#: The fields a request of the teacher's join card may hold.
+CARD_FIELDS = ("intent", "do", "kind", "on", "student", "name", "id", "version", "origin", "base")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -113,6 +115,7 @@ class Classroom:
         record: str | None = None,
         resume: str | None = None,
         leaderboard: bool = False,
+        via: str | None = None,
     ):
         if sys.platform == "emscripten":
             raise RuntimeError(
@@ -129,6 +132,7 @@ class Classroom:
             record=record,
             resume=resume,
             leaderboard=leaderboard,
+            via=via,
         )
         loop = _running_loop()
         if loop is None:
@@ -136,7 +140,7 @@ class Classroom:
                 "w.classroom() serves from the running event loop of a Jupyter kernel; in a "
                 "script, call it inside a coroutine run by asyncio.run(...)"
             )
-        from .server import is_loopback, join_address, serve  # tornado: every kernel has it
+        from .reach import Reach  # tornado: every kernel has it
 
         self._widget = widget
         self._loop = loop
@@ -166,19 +170,21 @@ class Classroom:
         self._summary_timer: asyncio.TimerHandle | None = None
         self._summary_sent = 0.0
         self._running = True
-        self._server = serve(
-            self, host, port, frame_limit=FRAME_LIMIT, pages_per_address=max_pages_per_address
+        # The server, and the address phones open: through the Jupyter server, or its own port.
+        self._reach = Reach(
+            self,
+            (self._sessions.token, self._projector.token),
+            via=via,
+            host=host,
+            port=port,
+            address=address,
+            frame_limit=FRAME_LIMIT,
+            pages_per_address=max_pages_per_address,
         )
-        self.host = host
-        self.port = self._server.port
-        #: The join address, with its token: what the QR code holds.
-        self.url = join_address(host, self.port, self._sessions.token, address)
-        #: The projector page's address (its own token: the join address does not open it).
-        self.projector_url = join_address(host, self.port, self._projector.token, address)
-        self.projector_url += "projector/"
-        self._local = is_loopback(host)
+        self.host = self._reach.host
+        self.port = self._reach.port
         try:
-            self._qr = qr_svg(self.url, translator(widget_language(widget)))
+            self._qr = self._code()
             widget.observe(self._on_view, names="view")
             widget.observe(self._on_guess, names="guess_first")
             self._questions.follow(bool(widget.guess_first))
@@ -192,6 +198,36 @@ class Classroom:
     @property
     def is_running(self) -> bool:
         return self._running
+
+    @property
+    def url(self) -> str:
+        """The join address, with its token: what the QR code holds (through the Jupyter
+        server, ``…/borsen/class/<token>/``, or the class's own port)."""
+        return self._reach.url
+
+    @property
+    def projector_url(self) -> str:
+        """The projector page's address (its own token: the join address does not open it)."""
+        return self._reach.projector_url
+
+    @property
+    def via(self) -> str:
+        """How the phones reach the class: ``"jupyter"`` (through the Jupyter server the
+        notebook runs under) or ``"direct"`` (the class's own port)."""
+        return self._reach.via
+
+    @property
+    def is_local(self) -> bool:
+        """Whether only this computer can open the join address (no phone can)."""
+        return self._reach.local
+
+    def open_to_network(self) -> str:
+        """Open the class to the classroom's network too (what the join card's button does,
+        once the teacher confirms): it listens on every address of this computer, on a fixed
+        port remembered between lessons; returns the address phones now open."""
+        self._reach.open_network()
+        self._address_changed()
+        return self.url
 
     @property
     def students(self) -> tuple[str, ...]:
@@ -244,7 +280,7 @@ class Classroom:
         self._sessions.end(ended)
         self._projector.end(ended(widget_language(self._widget)))
         self._asking.stop()
-        self._server.stop()
+        self._reach.stop()
         widget = self._widget
         with contextlib.suppress(ValueError):
             widget.unobserve(self._on_view, names="view")
@@ -265,7 +301,9 @@ class Classroom:
         tr = translator(widget_language(self._widget))
         if not self._running:
             return "<p>" + tr.gettext("The class has ended.") + "</p>"
-        return card_html(self.url, self._qr, students=len(self._sessions), local=self._local, tr=tr)
+        return card_html(
+            self.url, self._qr, students=len(self._sessions), local=self._reach.local, tr=tr
+        )
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """``room`` in a cell: the join card, live (it follows the class, and says when it
@@ -614,7 +652,7 @@ class Classroom:
             self._room_message(),
             self._question_message(),
             self._board(),
-            dumps({"type": "join", "url": self.url, "qr": self._qr}),
+            self._join_message(),
         ]
         return self._projector.opened(send, close, first)
 
@@ -629,10 +667,7 @@ class Classroom:
     def card_request(self, content: dict) -> None:
         """A button of the teacher's join card (``{"intent": "room", "do": ...}``); one that
         does not fit raises BadMessage with a polite text."""
-        if not isinstance(content, dict) or any(
-            k not in ("intent", "do", "kind", "on", "student", "name", "id", "version")
-            for k in content
-        ):
+        if not isinstance(content, dict) or any(k not in CARD_FIELDS for k in content):
             raise BadMessage("A message from this page had unknown fields; nothing changed.")
         do = content.get("do")
         try:
@@ -650,6 +685,11 @@ class Classroom:
                 self.rename(str(content.get("student")), content.get("name"))
             elif do == "remove":
                 self.remove(str(content.get("student")))
+            elif do == "address":  # the teacher's page: where her browser sees the server
+                if self._reach.teacher_page(content.get("origin"), content.get("base")):
+                    self._address_changed()
+            elif do == "network":
+                self.open_to_network()
             else:
                 raise BadMessage("A message from this page was not understood; nothing changed.")
         except Refused:  # the usual refusals: sentences of the catalogues, told on the card
@@ -685,12 +725,29 @@ class Classroom:
         answered = len(getattr(self._asking.lesson.current, "answers", ()))
         return max(len(self._sessions), answered)
 
+    def _code(self) -> str:
+        """The QR code of the join address, or none where only this computer can open it (a
+        code no phone can open would only mislead)."""
+        if self._reach.local:
+            return ""
+        return qr_svg(self.url, translator(widget_language(self._widget)))
+
+    def _join_message(self) -> str:
+        return dumps({"type": "join", "url": self.url, "qr": self._qr, "local": self.is_local})
+
+    def _address_changed(self) -> None:
+        """The join address changed (the teacher's page told where it is, or the class was
+        opened to the network): the code, the card and the projector follow."""
+        self._qr = self._code()
+        self._send_card()
+        self._projector.send(self._join_message())
+
     def _card_data(self) -> dict:
         """The join card: the address and code, who joined, the question, the seats."""
         card = card_data(
             self.url,
             self._qr,
-            local=self._local,
+            local=self._reach.local,
             students=self._roll(),
             max_students=self._sessions.max_students,
             seats=self._seats.for_screen(),
@@ -699,6 +756,8 @@ class Classroom:
         card.update(
             question=self.question,
             projector=self.projector_url,
+            via=self._reach.via,
+            network_port=self._reach.network_port,
             locked=self._sessions.locked,
             leaderboard=self._leaderboard,
             can_ask=self._asking.can_ask(),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import html
 import ipaddress
 import socket
@@ -72,6 +73,19 @@ def _languages(request) -> list[str]:
     return accept_languages(request.headers.get("Accept-Language"))
 
 
+def refused_page(status: int, accept_language: str | None) -> str:
+    """The short page of a refused request (:data:`REFUSED`), in the browser's language (its
+    ``Accept-Language``); the Jupyter server's relay answers with the same pages."""
+    language = pick_language(accept_languages(accept_language))
+    text = translator(language).gettext(REFUSED.get(status, UNANSWERED))
+    return (
+        f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
+        f"{html.escape(text)}</p></html>"
+    )
+
+
 class _Handler(web.RequestHandler):
     def initialize(self, room) -> None:
         self.room = room
@@ -81,15 +95,8 @@ class _Handler(web.RequestHandler):
             self.set_header(key, value)
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        language = pick_language(_languages(self.request))
-        text = translator(language).gettext(REFUSED.get(status_code, UNANSWERED))
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(
-            f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
-            f"{html.escape(text)}</p></html>"
-        )
+        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
 
 
 class _Page(_Handler):
@@ -180,10 +187,11 @@ class _Refuse(_Handler):
 class _Socket(_PageSocket):
     """One page's WebSocket; same-origin only (tornado's ``check_origin``)."""
 
-    def initialize(self, room, pages: set) -> None:
+    def initialize(self, room, pages: set, relay_key: str | None) -> None:
         self.room = room
         self.page = None
         self._pages = pages
+        self._relay_key = relay_key
 
     async def get(self, token: str, *args, **kwargs):
         if not self.room.is_token(token):
@@ -197,7 +205,10 @@ class _Socket(_PageSocket):
         self.set_nodelay(True)  # a click's update is small: send it now, not in 40 ms
         self._pages.add(self.request.connection.context.address)  # kept when connections run out
         self.page = self.room.page_opened(
-            self._send, self._close, _languages(self.request), address=self.request.remote_ip
+            self._send,
+            self._close,
+            _languages(self.request),
+            address=client_address(self.request, self._relay_key),
         )
 
     def on_message(self, message) -> None:
@@ -220,6 +231,9 @@ class _Bounded(httpserver.HTTPServer):
 
     max_connections = MAX_CONNECTIONS
     per_address: int | None = None
+    #: Whether the Jupyter server's relay connects from this computer (every phone's page then
+    #: arrives from 127.0.0.1; the relay bounds each phone's address itself, and tells it).
+    relayed = False
 
     def initialize(self, *args, **kwargs) -> None:
         super().initialize(*args, **kwargs)
@@ -245,7 +259,7 @@ class _Bounded(httpserver.HTTPServer):
         super().handle_stream(stream, address)
 
     def _room_from(self, host: str) -> bool:
-        if self.per_address is None:
+        if self.per_address is None or (self.relayed and is_loopback(host)):
             return True
         held = sum(1 for a in self._streams if (a[0] if isinstance(a, tuple) else a) == host)
         return held < self.per_address
@@ -276,11 +290,19 @@ def _connection_limit() -> int:
 
 
 class Server:
-    """The listening server; :meth:`stop` stops listening and drops its connections."""
+    """The listening server; :meth:`listen` adds an address to listen on, :meth:`stop` stops
+    listening and drops its connections."""
 
     def __init__(self, http: httpserver.HTTPServer, port: int):
         self._http = http
         self.port = port
+
+    def listen(self, host: str, port: int) -> int:
+        """Listen on ``host``:``port`` too (the pages already open stay); returns the port.
+        Raises OSError when the address cannot be had (a port in use)."""
+        sockets = netutil.bind_sockets(port, address=host)
+        self._http.add_sockets(sockets)
+        return sockets[0].getsockname()[1]
 
     def stop(self) -> None:
         self._http.stop()
@@ -290,16 +312,23 @@ class Server:
 
 
 def serve(
-    room, host: str, port: int, *, frame_limit: int, pages_per_address: int | None = None
+    room,
+    host: str,
+    port: int,
+    *,
+    frame_limit: int,
+    pages_per_address: int | None = None,
+    relay_key: str | None = None,
 ) -> Server:
     """Listen on ``host``:``port`` (0: a free port) on the running loop, for ``room``;
     ``pages_per_address``: the pages one address may open (None: no limit), which bounds its
-    connections too (see :data:`LOADING_CONNECTIONS`)."""
+    connections too (see :data:`LOADING_CONNECTIONS`); ``relay_key``: the key the Jupyter
+    server's relay sends (:func:`client_address`), when the class is reached through it."""
     token = r"([A-Za-z0-9_-]{1,64})"
     pages: set = set()  # the server's: the connections that are a page's WebSocket
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
-        (rf"/{token}/ws", _Socket, {"room": room, "pages": pages}),
+        (rf"/{token}/ws", _Socket, {"room": room, "pages": pages, "relay_key": relay_key}),
         (
             rf"/{token}/projector/(projector\.js|projector\.css|widget\.css)?",
             _ProjectorPage,
@@ -326,12 +355,35 @@ def serve(
         body_timeout=BODY_TIMEOUT,
     )
     http.pages = pages
+    http.relayed = relay_key is not None
     http.max_connections = _connection_limit()
     if pages_per_address is not None:
         http.per_address = pages_per_address + LOADING_CONNECTIONS
     sockets = netutil.bind_sockets(port, address=host)
     http.add_sockets(sockets)
     return Server(http, sockets[0].getsockname()[1])
+
+
+#: The headers the Jupyter server's relay adds: its key, and the phone's own address.
+RELAY_HEADER = "X-Borsen-Relay"
+CLIENT_HEADER = "X-Borsen-Client"
+
+
+def client_address(request, relay_key: str | None) -> str:
+    """The address of the phone behind a request: the relay's word for it when the request
+    carries the relay's key (it comes from this computer, through the Jupyter server), else the
+    connection's own. Without the key the header is ignored, so nobody else can choose the
+    address the class's limits count a page against."""
+    told = request.headers.get(CLIENT_HEADER)
+    given = request.headers.get(RELAY_HEADER, "")
+    if (
+        relay_key
+        and told
+        and is_loopback(request.remote_ip or "")
+        and hmac.compare_digest(given.encode("utf-8", "replace"), relay_key.encode())
+    ):
+        return told[:64]
+    return request.remote_ip
 
 
 def join_address(host: str, port: int, token: str, address: str | None = None) -> str:
@@ -373,4 +425,14 @@ def _quiet(_handler: web.RequestHandler) -> None:
     """No access log: the notebook is the teacher's, not the server's log."""
 
 
-__all__ = ["Server", "is_loopback", "join_address", "serve"]
+__all__ = [
+    "CLIENT_HEADER",
+    "HEADERS",
+    "RELAY_HEADER",
+    "Server",
+    "client_address",
+    "is_loopback",
+    "join_address",
+    "refused_page",
+    "serve",
+]

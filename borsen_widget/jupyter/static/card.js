@@ -286,6 +286,7 @@ var TEMPLATE = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
+    <div class="borsen-room-network" hidden></div>
     <p class="borsen-room-projector" hidden>
       <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
       <a class="borsen-btn borsen-quiet borsen-room-code" target="_blank"
@@ -323,6 +324,16 @@ function teacherQuestionLine(q, tr = ENGLISH4) {
   }
   return parts.join(" · ");
 }
+function pageAddress(doc = document, where = window.location) {
+  const out = { origin: String(where.origin) };
+  try {
+    const config = doc.getElementById("jupyter-config-data");
+    const base = config ? JSON.parse(config.textContent || "{}").baseUrl : void 0;
+    if (typeof base === "string" && base.startsWith("/")) out.base = base.endsWith("/") ? base : `${base}/`;
+  } catch {
+  }
+  return out;
+}
 function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
   const section = document.createElement("section");
   section.className = "borsen-room";
@@ -336,6 +347,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    network: $(".borsen-room-network"),
     projector: $(".borsen-room-projector"),
     projectorLink: $(".borsen-room-projector-link"),
     code: $(".borsen-room-code"),
@@ -350,7 +362,8 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
   section.setAttribute("aria-labelledby", ui.title.id);
   let shownQr = "";
   let last = null;
-  const local = { renaming: null, draft: "", removing: null };
+  const local = { renaming: null, draft: "", removing: null, network: false };
+  let toldAddress = false;
   function focusedId() {
     const active = document.activeElement;
     return active && section.contains(active) ? active.dataset.fid || null : null;
@@ -360,6 +373,26 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
     const again = [...section.querySelectorAll("[data-fid]")].find((n) => n.dataset.fid === fid);
     if (again && !again.disabled) again.focus();
     else section.querySelector(".borsen-room-controls button:not([disabled])")?.focus();
+  }
+  function drawNetwork(card, t) {
+    ui.network.hidden = !card.local;
+    if (!card.local) {
+      local.network = false;
+      ui.network.innerHTML = "";
+      return;
+    }
+    if (local.network) {
+      const ask = t(
+        "Phones on this computer's network will reach the class at this computer's address, on port {port}. Open it to them?",
+        { port: String(card.network_port ?? "") }
+      );
+      const yes = escapeHTML(t("Yes, open it"));
+      ui.network.innerHTML = `<p class="borsen-room-network-ask">${escapeHTML(ask)}</p><button type="button" class="borsen-btn borsen-primary" data-do="network" data-fid="network-yes">${yes}</button><button type="button" class="borsen-btn borsen-quiet" data-local="network-cancel" data-fid="network-no">${escapeHTML(t("Cancel"))}</button>`;
+      return;
+    }
+    const why = t("Open the class to the classroom's network to let the phones in.");
+    const open = escapeHTML(t("Open to the classroom's network"));
+    ui.network.innerHTML = `<p>${escapeHTML(why)}</p><button type="button" class="borsen-btn borsen-secondary" data-local="network" data-fid="network">${open}</button>`;
   }
   function drawControls(card, t) {
     const q = card.question || { state: "none" };
@@ -418,18 +451,21 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
     ui.students.setAttribute("aria-label", t("Students in the class"));
     ui.seats.setAttribute("aria-label", t("Seats on the students' phones"));
     ui.controls.setAttribute("aria-label", t("The class's questions"));
+    if (card.via === "jupyter" && !toldAddress) {
+      toldAddress = true;
+      send("room", { do: "address", ...pageAddress() });
+    }
+    ui.qr.hidden = !card.qr;
     if (card.qr !== shownQr) {
-      ui.qr.innerHTML = card.qr;
+      ui.qr.innerHTML = card.qr || "";
       shownQr = card.qr;
     }
     const code = ui.qr.querySelector("svg");
     if (code) code.setAttribute("aria-label", t("QR code of the class's address: {url}", { url: card.url }));
     ui.url.href = card.url;
     ui.url.textContent = card.url;
-    ui.note.textContent = card.local ? t(
-      "Only this computer can open it (the class listens on 127.0.0.1): {code} opens it to the classroom's network.",
-      { code: 'w.classroom(host="0.0.0.0")' }
-    ) : t("Anyone on this network who has the address can join.");
+    ui.note.textContent = card.local ? t("Only this computer can open this address: no phone can.") : card.via === "jupyter" ? t("Phones reach the class through this Jupyter server's address: they need no Jupyter account, only this link.") : t("Anyone on this network who has the address can join.");
+    drawNetwork(card, t);
     ui.projector.hidden = !card.projector;
     if (card.projector) {
       ui.projectorLink.href = card.projector;
@@ -478,6 +514,16 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4 }) {
       send("room", { do: "ask", kind: d.kind });
     } else if (d.do === "leaderboard") {
       send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "network") {
+      local.network = false;
+      send("room", { do: "network" });
+      redraw("network");
+    } else if (d.local === "network") {
+      local.network = true;
+      redraw("network-yes");
+    } else if (d.local === "network-cancel") {
+      local.network = false;
+      redraw("network");
     } else if (d.do === "remove") {
       local.removing = null;
       send("room", { do: "remove", student: d.key });

@@ -1178,6 +1178,7 @@ var TEMPLATE = `
   <section class="borsen-p-join">
     <div class="borsen-p-qr"></div>
     <p class="borsen-p-url"></p>
+    <p class="borsen-p-local" hidden></p>
   </section>
   <div class="borsen-game"></div>
   <aside class="borsen-p-side">
@@ -1222,6 +1223,7 @@ function startProjectorPage(root, opts = {}) {
     open: $(".borsen-p-code-open"),
     join: $(".borsen-p-join"),
     qr: $(".borsen-p-qr"),
+    local: $(".borsen-p-local"),
     url: $(".borsen-p-url"),
     q: $(".borsen-p-q"),
     qTitle: $(".borsen-p-q-title"),
@@ -1299,7 +1301,10 @@ function startProjectorPage(root, opts = {}) {
         svg.setAttribute("aria-label", label);
       }
       text.textContent = j.url;
+      box.hidden = !j.qr;
     }
+    ui.local.hidden = !j.local;
+    ui.local.textContent = j.local ? tr.t("Only this computer can open this address: no phone can.") : "";
     const big = codeIsBig(state.students, state.question);
     ui.join.classList.toggle("is-big", big);
     root.classList.toggle("is-waiting", big);
@@ -1396,7 +1401,7 @@ function startProjectorPage(root, opts = {}) {
       state.board = m;
       drawBoard();
     } else if (m.type === "join") {
-      state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? "") };
+      state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? ""), local: m.local === true };
       drawJoin();
     } else if (m.type === "ended") {
       end(() => String(m.text ?? ""));
