@@ -7,8 +7,10 @@
   and a seat's moves) and :mod:`~borsen_widget.jupyter.classroom.questions` (the vote; the
   kinds of question to come go beside it);
 - :mod:`~borsen_widget.jupyter.classroom.server`: the web server (tornado, on the kernel's own
-  event loop) that serves the student page and carries the messages over WebSockets, and the
-  join address students reach it at;
+  event loop) that serves the student page and carries the messages over WebSockets;
+- :mod:`~borsen_widget.jupyter.classroom.reach`: how the phones reach it (through the Jupyter
+  server the notebook runs under, :mod:`borsen_widget.server`, or its own port), the join
+  address, and opening the class to the classroom's network;
 - :mod:`~borsen_widget.jupyter.classroom.card`: the join card (the address and its QR code), as
   the widget and a notebook cell show it.
 

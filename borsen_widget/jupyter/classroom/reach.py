@@ -25,17 +25,27 @@ address of this computer, on a fixed port remembered between lessons
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import re
 import secrets
+import socket
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from .registry import Entry, ServerDoor, read_door, remove_entry, write_entry
-from .server import is_loopback, join_address, serve
+from .server import is_loopback, serve
 
-__all__ = ["NETWORK_PORT", "VIA", "Reach", "find_door", "remember_port", "remembered_port"]
+__all__ = [
+    "NETWORK_PORT",
+    "VIA",
+    "Reach",
+    "find_door",
+    "join_address",
+    "remember_port",
+    "remembered_port",
+]
 
 #: The ways a class can be reached (``w.classroom(via=...)``; None chooses).
 VIA = ("jupyter", "direct")
@@ -45,6 +55,31 @@ NETWORK_PORT = 48470
 #: What the teacher's page may say its origin and base URL are (checked before use).
 _BASE = re.compile(r"/(?:[A-Za-z0-9._~%!$&'()*+,;=:@-]+/)*")
 MAX_ORIGIN = 255
+
+
+def join_address(host: str, port: int, token: str, address: str | None = None) -> str:
+    """The address a student's phone opens (what the QR code holds): ``address`` (the name or
+    address the teacher gives), else the one the server listens on (``host``) as students
+    reach it, with the port and the token."""
+    if address is None:
+        if host in ("0.0.0.0", "::"):  # every interface: the one students reach
+            address = _network_address()
+        else:
+            address = "127.0.0.1" if host == "localhost" else host
+    shown = f"[{address}]" if ":" in address else address
+    return f"http://{shown}:{port}/{token}/"
+
+
+def _network_address() -> str:
+    """This computer's address on its network, from its name (no packet is sent), else its
+    name: what a student's phone types to reach a class open to the network."""
+    name = socket.gethostname()
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(name, None, socket.AF_INET):
+            address = info[4][0]
+            if not ipaddress.ip_address(address).is_loopback:
+                return address
+    return name
 
 
 def find_door() -> tuple[ServerDoor, str] | None:

@@ -1,6 +1,7 @@
 """The class's web server: tornado on the kernel's own event loop, HTTP for the student page and
 a WebSocket per page for the messages (see :mod:`borsen_widget.jupyter.classroom.room`, which
-decides everything; this module only carries bytes), and the join address students reach it at.
+decides everything; this module only carries bytes). The address students open is
+:mod:`~borsen_widget.jupyter.classroom.reach`'s.
 
 Every address starts with the class's token: ``/<token>/`` is the page, ``/<token>/student.js``,
 ``/<token>/student.css`` and ``/<token>/widget.css`` what it loads (from memory), and
@@ -26,7 +27,6 @@ import contextlib
 import hmac
 import html
 import ipaddress
-import socket
 
 from tornado import httpserver, netutil, web, websocket
 
@@ -386,19 +386,6 @@ def client_address(request, relay_key: str | None) -> str:
     return request.remote_ip
 
 
-def join_address(host: str, port: int, token: str, address: str | None = None) -> str:
-    """The address a student's phone opens (what the QR code holds): ``address`` (the name or
-    address the teacher gives), else the one the server listens on (``host``) as students
-    reach it, with the port and the token."""
-    if address is None:
-        if host in ("0.0.0.0", "::"):  # every interface: the one students reach
-            address = _network_address()
-        else:
-            address = "127.0.0.1" if host == "localhost" else host
-    shown = f"[{address}]" if ":" in address else address
-    return f"http://{shown}:{port}/{token}/"
-
-
 def is_loopback(host: str) -> bool:
     """Whether ``host`` is this computer only (no other device can join)."""
     if host == "localhost":
@@ -407,18 +394,6 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def _network_address() -> str:
-    """This computer's address on its network, from its name (no packet is sent), else its
-    name: what a student's phone types to reach a class open to the network."""
-    name = socket.gethostname()
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(name, None, socket.AF_INET):
-            address = info[4][0]
-            if not ipaddress.ip_address(address).is_loopback:
-                return address
-    return name
 
 
 def _quiet(_handler: web.RequestHandler) -> None:
@@ -432,7 +407,6 @@ __all__ = [
     "Server",
     "client_address",
     "is_loopback",
-    "join_address",
     "refused_page",
     "serve",
 ]
