@@ -23,21 +23,15 @@ import psutil
 import pytest
 from harness import write_notebook
 from hub_harness import Hub
-from test_widget import _assert_no_secret
 from through import (
     CARD_CELL,
     GAME_CELL,
-    PHONE,
     Game,
     around_the_class,
     ask,
-    class_urls,
-    guarantees_hold,
-    join_in_chromium,
     kernel_of,
     launch,
-    open_phone,
-    play_moves,
+    lesson_through,
     refused_everywhere,
     run_notebook,
     sockets_around_the_class,
@@ -47,9 +41,8 @@ from through import (
 pytestmark = pytest.mark.browser
 
 TEACHER = "teacher"
+#: The phones: WebSocket clients and the Chromium pages of ``IN_CHROMIUM``.
 PHONES = 30
-#: Of the thirty phones, these are real Chromium pages; the others WebSocket clients.
-IN_CHROMIUM = ("Lina", "Max")
 #: What no refusal may hold: the notebook's code, a kernel's or a file's listing, the hub's
 #: list of users.
 SECRETS = ["BorsenWidget(", '"execution_state"', '"last_modified"', '"servers"']
@@ -102,122 +95,12 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
             kernel = kernel_of(hub.runtime_of(TEACHER), kernel_id)
             step("the notebook ran")
 
-            # The class is reached at the hub's address, and the card says so.
+            # The class is reached at the hub's address; thirty phones join there and play.
             public = f"{hub.url}/user/{TEACHER}/borsen/class/"
-            url, projector_url, via = await class_urls(kernel, public)
-            assert via == "jupyter", via
-            assert url.startswith(public) and url.endswith("/"), url
-            assert projector_url.startswith(public) and projector_url.endswith("/projector/")
-            token = url[len(public) :].strip("/")
-            projector_token = projector_url[len(public) :].split("/")[0]
-            assert token != projector_token
-            card = teacher.locator(".borsen-room-url").first
-            await teacher.wait_for_function(
-                "(url) => [...document.querySelectorAll('.borsen-room-url')]"
-                ".every((n) => n.textContent === url)",
-                arg=url,
+            lesson = await lesson_through(
+                public, kernel, browser, teacher, errors, sockets=PHONES - 2, step=step
             )
-            assert await card.inner_text() == url
-
-            # Thirty phones join by that address: 28 sockets and two Chromium pages.
-            phones = await asyncio.gather(*(open_phone(url) for _ in range(PHONES - 2)))
-            welcomes = await asyncio.gather(
-                *(phone.join(f"Elev {i + 1}") for i, phone in enumerate(phones))
-            )
-            assert all(m["type"] == "welcome" for m in welcomes), welcomes
-            pages = []
-            for name in IN_CHROMIUM:
-                page = await watched_page(
-                    browser, errors, viewport=PHONE, is_mobile=True, has_touch=True
-                )
-                await join_in_chromium(page, url, name)
-                pages.append(page)
-            students = await ask(kernel, "list(room.students)")
-            assert len(students) == PHONES and set(IN_CHROMIUM) <= set(students)
-            await teacher.wait_for_function(
-                "(n) => document.querySelector('.borsen-room-count').textContent.startsWith(n)",
-                arg=f"{PHONES} students",
-            )
-            step("30 phones joined")
-
-            # The projector page opens at its own address and shows the table.
-            projector = await watched_page(browser, errors, viewport={"width": 1280, "height": 800})
-            await projector.goto(projector_url)
-            # It shows the join address (this hub listens on 127.0.0.1: its card says only this
-            # computer can open it, rather than show a QR code) and the table.
-            await projector.wait_for_function(
-                "(url) => document.querySelector('.borsen-p-url').textContent === url", arg=url
-            )
-            await projector.wait_for_function(
-                "(v) => Number(document.querySelector('main.borsen').dataset.version) === v",
-                arg=await ask(kernel, "w.version"),
-            )
-
-            # Two phones hold the people's seats and play; every phone sees every move.
-            for seat in (0, 1):
-                await phones[seat].send(intent="claim", seat=seat)
-                await phones[seat].wait(lambda m, s=seat: m["type"] == "you" and m["seat"] == s)
-            moved = await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 4)
-            assert moved == 4
-            version = await ask(kernel, "w.version")
-            for page in (*pages, projector):
-                await page.wait_for_function(
-                    "(v) => Number(document.querySelector('main.borsen').dataset.version) >= v",
-                    arg=version,
-                )
-            step("seats held and moves played")
-
-            # A posed question: the phones answer, the teacher reveals, every screen shows it.
-            for _ in range(6):
-                try:
-                    question = await ask(kernel, "room.ask('chance')['id']")
-                    break
-                except RuntimeError:  # nothing to decide now (a forced draw): one more move
-                    await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 1)
-            else:
-                raise AssertionError("no position to pose a question on")
-            for phone in phones:
-                await phone.wait(
-                    lambda m: m["type"] == "question" and m["question"]["state"] == "open"
-                )
-            # No phone was sent the answer before the reveal.
-            for phone in phones:
-                assert not [
-                    m
-                    for m in phone.messages
-                    if m["type"] == "question" and "truth" in m["question"]
-                ]
-            for k, phone in enumerate(phones[2:]):
-                await phone.send(intent="answer", question=question, value=k / (PHONES - 3))
-            await pages[0].locator(".borsen-q-field").fill("50")
-            await pages[0].locator(".borsen-q-send").click()
-            await pages[0].wait_for_function(
-                "() => document.querySelector('.borsen-q-mine').textContent.trim() !== ''"
-            )
-            answered = len(phones[2:]) + 1  # the seats' holders do not answer; Lina does
-            deadline = time.monotonic() + 10
-            while await ask(kernel, "room.question['answered']") < answered:
-                assert time.monotonic() < deadline, "the answers did not all arrive"
-                await asyncio.sleep(0.2)
-            truth = await ask(kernel, "room.reveal()['truth']['fraction']")
-            for phone in phones:
-                shown = await phone.wait(
-                    lambda m: m["type"] == "question" and m["question"]["state"] == "revealed"
-                )
-                assert shown["question"]["truth"]["fraction"] == truth
-                assert shown["question"]["answered"] == answered
-            for page, where in ((pages[1], ".borsen-q"), (projector, ".borsen-p-q")):
-                await page.wait_for_function(
-                    "(sel) => document.querySelector(sel).dataset.state === 'revealed'", arg=where
-                )
-            step("a question asked, answered and revealed")
-
-            # The class's guarantees, through the hub.
-            game = await guarantees_hold(url, projector_url, kernel, phones)
-            frames = "\n".join(f for page in (*pages, projector) for f in page.frames_seen)
-            assert '"type": "view"' in frames or '"type":"view"' in frames
-            _assert_no_secret(frames, game)
-            step("the class's guarantees")
+            token, projector_token = lesson.token, lesson.projector_token
 
             # Nothing else answers a phone: the hub's routes, the teacher's server's, and every
             # path next to the class's.
@@ -260,12 +143,12 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
             step("everything else refused")
 
             assert not errors, f"JavaScript errors on a page: {errors}"
-            for phone in phones:
+            for phone in lesson.phones:
                 phone.conn.close()
             await ask(kernel, "room.stop()")
             kernel.close()
             await browser.close()
-        return game
+        return lesson.game
 
     assert isinstance(run(scenario, timeout=240), Game)
     print("seconds from the start:", steps)

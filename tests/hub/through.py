@@ -307,6 +307,142 @@ async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: 
     return game
 
 
+# ---------------------------------------------------------------------------- the lesson
+
+#: Of the phones, these are real Chromium pages; the others WebSocket clients.
+IN_CHROMIUM = ("Lina", "Max")
+
+
+async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, sockets, step):
+    """A lesson at the public door ``public`` (``…/borsen/class/``), the teacher's notebook
+    open on ``teacher`` with its kernel ``kernel``: the class's addresses are the door's and
+    the card shows them; ``sockets`` WebSocket phones and two Chromium pages join; two phones
+    hold the people's seats and play; the projector page shows the table; a posed question is
+    answered and revealed on every screen; the class's guarantees hold
+    (:func:`guarantees_hold`). Returns the class's addresses, tokens, phones, pages and game.
+    """
+    everyone = sockets + len(IN_CHROMIUM)
+    # The class is reached at the public door, and the card says so.
+    url, projector_url, via = await class_urls(kernel, public)
+    assert via == "jupyter", via
+    assert url.startswith(public) and url.endswith("/"), url
+    assert projector_url.startswith(public) and projector_url.endswith("/projector/")
+    token = url[len(public) :].strip("/")
+    projector_token = projector_url[len(public) :].split("/")[0]
+    assert token != projector_token
+    card = teacher.locator(".borsen-room-url").first
+    await teacher.wait_for_function(
+        "(url) => [...document.querySelectorAll('.borsen-room-url')]"
+        ".every((n) => n.textContent === url)",
+        arg=url,
+    )
+    assert await card.inner_text() == url
+
+    # The phones join by that address: sockets and two Chromium pages.
+    phones = await asyncio.gather(*(open_phone(url) for _ in range(sockets)))
+    welcomes = await asyncio.gather(
+        *(phone.join(f"Elev {i + 1}") for i, phone in enumerate(phones))
+    )
+    assert all(m["type"] == "welcome" for m in welcomes), welcomes
+    pages = []
+    for name in IN_CHROMIUM:
+        page = await watched_page(browser, errors, viewport=PHONE, is_mobile=True, has_touch=True)
+        await join_in_chromium(page, url, name)
+        pages.append(page)
+    students = await ask(kernel, "list(room.students)")
+    assert len(students) == everyone and set(IN_CHROMIUM) <= set(students)
+    await teacher.wait_for_function(
+        "(n) => document.querySelector('.borsen-room-count').textContent.startsWith(n)",
+        arg=f"{everyone} students",
+    )
+    step(f"{everyone} phones joined")
+
+    # The projector page opens at its own address and shows the table.
+    projector = await watched_page(browser, errors, viewport={"width": 1280, "height": 800})
+    await projector.goto(projector_url)
+    # It shows the join address (this hub listens on 127.0.0.1: its card says only this
+    # computer can open it, rather than show a QR code) and the table.
+    await projector.wait_for_function(
+        "(url) => document.querySelector('.borsen-p-url').textContent === url", arg=url
+    )
+    await projector.wait_for_function(
+        "(v) => Number(document.querySelector('main.borsen').dataset.version) === v",
+        arg=await ask(kernel, "w.version"),
+    )
+
+    # Two phones hold the people's seats and play; every phone sees every move.
+    for seat in (0, 1):
+        await phones[seat].send(intent="claim", seat=seat)
+        await phones[seat].wait(lambda m, s=seat: m["type"] == "you" and m["seat"] == s)
+    moved = await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 4)
+    assert moved == 4
+    version = await ask(kernel, "w.version")
+    for page in (*pages, projector):
+        await page.wait_for_function(
+            "(v) => Number(document.querySelector('main.borsen').dataset.version) >= v",
+            arg=version,
+        )
+    step("seats held and moves played")
+
+    # A posed question: the phones answer, the teacher reveals, every screen shows it.
+    for _ in range(6):
+        try:
+            question = await ask(kernel, "room.ask('chance')['id']")
+            break
+        except RuntimeError:  # nothing to decide now (a forced draw): one more move
+            await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 1)
+    else:
+        raise AssertionError("no position to pose a question on")
+    for phone in phones:
+        await phone.wait(lambda m: m["type"] == "question" and m["question"]["state"] == "open")
+    # No phone was sent the answer before the reveal.
+    for phone in phones:
+        assert not [
+            m for m in phone.messages if m["type"] == "question" and "truth" in m["question"]
+        ]
+    for k, phone in enumerate(phones[2:]):
+        await phone.send(intent="answer", question=question, value=k / len(phones))
+    await pages[0].locator(".borsen-q-field").fill("50")
+    await pages[0].locator(".borsen-q-send").click()
+    await pages[0].wait_for_function(
+        "() => document.querySelector('.borsen-q-mine').textContent.trim() !== ''"
+    )
+    answered = len(phones[2:]) + 1  # the seats' holders do not answer; Lina does
+    deadline = time.monotonic() + 10
+    while await ask(kernel, "room.question['answered']") < answered:
+        assert time.monotonic() < deadline, "the answers did not all arrive"
+        await asyncio.sleep(0.2)
+    truth = await ask(kernel, "room.reveal()['truth']['fraction']")
+    for phone in phones:
+        shown = await phone.wait(
+            lambda m: m["type"] == "question" and m["question"]["state"] == "revealed"
+        )
+        assert shown["question"]["truth"]["fraction"] == truth
+        assert shown["question"]["answered"] == answered
+    for page, where in ((pages[1], ".borsen-q"), (projector, ".borsen-p-q")):
+        await page.wait_for_function(
+            "(sel) => document.querySelector(sel).dataset.state === 'revealed'", arg=where
+        )
+    step("a question asked, answered and revealed")
+
+    # The class's guarantees, through the door.
+    game = await guarantees_hold(url, projector_url, kernel, phones)
+    frames = "\n".join(f for page in (*pages, projector) for f in page.frames_seen)
+    assert '"type": "view"' in frames or '"type":"view"' in frames
+    _assert_no_secret(frames, game)
+    step("the class's guarantees")
+    return SimpleNamespace(
+        url=url,
+        projector_url=projector_url,
+        token=token,
+        projector_token=projector_token,
+        phones=phones,
+        pages=pages,
+        projector=projector,
+        game=game,
+    )
+
+
 __all__ = [
     "CARD_CELL",
     "GAME_CELL",
@@ -320,6 +456,7 @@ __all__ = [
     "join_in_chromium",
     "kernel_of",
     "launch",
+    "lesson_through",
     "open_phone",
     "play_moves",
     "refused_everywhere",
