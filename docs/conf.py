@@ -50,6 +50,7 @@ html_title = "Børsen"
 html_theme_options = {
     "navbar_end": ["language-switch", "theme-switcher"],
     "navbar_persistent": ["search-button"],
+    "header_links_before_dropdown": 4,
     "secondary_sidebar_items": ["page-toc"],
     "show_toc_level": 2,
     "footer_start": ["copyright"],

@@ -172,6 +172,8 @@ def staged_files(language: str) -> dict[Path, bytes]:
         files[Path("lessons") / path.name] = text.encode("utf-8")
     for name in PICTURES:
         files[Path("img") / name] = (DOCS / name).read_bytes()
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    files[Path("changelog.md")] = english_page(changelog, language).encode("utf-8")
     return files
 
 

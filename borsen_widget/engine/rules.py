@@ -345,7 +345,8 @@ for _option in OPTIONS:
     )
     setattr(Rules, _option.name, _default)
 Rules = dataclasses.dataclass(frozen=True)(Rules)
-Rules.__doc__ += "\n".join(
+# The docstring ends with its closing line's indent: cut it, so each item has the same one.
+Rules.__doc__ = Rules.__doc__.rstrip(" ") + "\n".join(
     f"    - ``{o.name}`` ({o.rule}{', structural' if o.structural else ''}): {o.label}. {o.help}"
     for o in OPTIONS
 )
