@@ -159,7 +159,7 @@ def english_page(text: str, language: str) -> str:
 def staged_files(language: str) -> dict[Path, bytes]:
     """Every file of ``language``'s sources, by its path under the staged folder."""
     files: dict[Path, bytes] = {}
-    for folder, english in ((DOCS / "shared", True), (DOCS / language, False)):
+    for folder, english in ((DOCS / "shared", True), (DOCS / language, False)):  # not docs/*
         for path in sorted(folder.rglob("*")):
             if path.is_file():
                 data = path.read_bytes()
@@ -172,6 +172,8 @@ def staged_files(language: str) -> dict[Path, bytes]:
         files[Path("lessons") / path.name] = text.encode("utf-8")
     for name in PICTURES:
         files[Path("img") / name] = (DOCS / name).read_bytes()
+    if language == "en":  # the English rules stay at docs/rules.md, where everything cites them
+        files[Path("rules.md")] = (DOCS / "rules.md").read_bytes()
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     files[Path("changelog.md")] = english_page(changelog, language).encode("utf-8")
     return files
