@@ -16,11 +16,16 @@ const LANGUAGES = ["nb", "nn", "en"];
 const LANGUAGE_NAMES = { nb: "Bokmål", nn: "Nynorsk", en: "English" };
 
 const build = document.querySelector('meta[name="borsen-build"]').content;
-const chosen = pickLanguage([new URLSearchParams(location.search).get("lang")]);
+const params = new URLSearchParams(location.search);
+// ?lang=nb|nn|en: the page's language (else the browser's); ?bot_delay=0: the bots' seconds
+// between moves (0.8; from 0 to 5), as the widget's own bot_delay.
+const chosen = pickLanguage([params.get("lang")]);
+const delay = Number(params.get("bot_delay") ?? Number.NaN);
+const botDelay = params.has("bot_delay") && delay >= 0 && delay <= 5 ? delay : null;
 
 // Start Python first: everything else on this page is quick beside it.
 const worker = new Worker("./worker.js", { type: "module" });
-worker.postMessage({ kind: "start", build, language: chosen });
+worker.postMessage({ kind: "start", build, language: chosen, botDelay });
 
 /** One of the page's languages for a list of tags ("nb-NO", "no", "nn", "en-GB"), or null. */
 function pickLanguage(tags) {

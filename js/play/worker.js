@@ -68,7 +68,7 @@ async function unpack(python, archives) {
   }
 }
 
-async function play({ build, language }) {
+async function play({ build, language, botDelay }) {
   const archives = fetchArchives();
   let python = null;
   const snapshot = await readSnapshot(build).catch(() => null);
@@ -90,8 +90,14 @@ async function play({ build, language }) {
   mark("unpacked");
   const standalone = python.pyimport("borsen_widget.jupyter.standalone");
   const post = (text) => self.postMessage({ kind: "python", text });
-  // No `language` key when the page chose none: JavaScript's null is not Python's None.
-  game = standalone.PlayPage.callKwargs(post, language ? { language } : {});
+  // Only the keys the page gave: JavaScript's null is not Python's None.
+  const options = {};
+  if (language) options.language = language;
+  if (typeof botDelay === "number") options.bot_delay = botDelay;
+  game = standalone.PlayPage.callKwargs(post, options);
+  // For the browser tests (tests/browser/test_play_page.py), which read the game's secret
+  // deck here to check that none of it reached the page: this worker's own object, never sent.
+  self.borsenPage = game;
   mark("playing");
   for (const text of waiting.splice(0)) game.receive(text);
   self.postMessage({ kind: "started", restored: Boolean(timings.restored), ...timings });

@@ -71,6 +71,9 @@ def chromium_or_skip() -> str:
 class StaticServer:
     """``python -m http.server`` on 127.0.0.1 for one folder; ``stop()`` ends it by PID."""
 
+    #: A file of the site that answers once the server is up.
+    READY_PATH = "/jupyter-lite.json"
+
     def __init__(self, folder: Path, log_path: Path):
         self.folder = folder
         self.port = free_port()
@@ -104,7 +107,7 @@ class StaticServer:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(f"{self.url}/jupyter-lite.json", timeout=2):
+                with urllib.request.urlopen(f"{self.url}{self.READY_PATH}", timeout=2):
                     return self
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:

@@ -1,0 +1,356 @@
+"""End-to-end: the play page (``make play``) in a real Chromium that can reach nothing else.
+
+The page (``build/play/site``) is served on 127.0.0.1; Chromium resolves no other host and has a
+dead proxy (as for the JupyterLite page). One browser session, as a student would use it:
+
+- the page opens and a whole game is played through the real buttons to its end against the
+  bots (``?bot_delay=0``: the bots move at once, so the game takes seconds);
+- what the page's main thread receives from its workers is recorded, and checked against the
+  game's secrets, read in the worker (where the game lives): no card still in the deck ever
+  reached the page, nor the seed, nor the generator's state;
+- the numbers switch shows the teacher's panel with the exact chance of this game (a fraction
+  beside its decimal), the one Python computes here for the same position;
+- the language switch tells the page in bokmål, nynorsk and English, every word from the
+  package's catalogues;
+- the server is stopped and the page reloaded: it opens and plays from the service worker's
+  cache and the Python snapshot kept after the first visit;
+- no error on the console of the page or its workers, and no request left 127.0.0.1.
+
+The Playwright session runs in a thread of its own (as test_lite.py's), so it never meets the
+session-wide one of the JupyterLab tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import threading
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from lite_support import (
+    BLOCK_OUTSIDE,
+    QUIET,
+    REPO,
+    StaticServer,
+    chromium_or_skip,
+    is_local,
+    split_by_origin,
+    tried_requests,
+)
+
+pytestmark = pytest.mark.slow
+
+CATALOGUES = REPO / "borsen_widget" / "locale"
+DRAW = ".borsen-actions button[data-intent=draw]"
+
+# Every message a worker posts to the page's main thread, as the page received it.
+RECORD_MESSAGES = """
+window.__received = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => window.__received.push(event.data));
+  }
+};
+"""
+
+# A person is to act (or the game is over): nothing changes until someone clicks.
+SETTLED = """() => {
+  const root = document.querySelector('.borsen');
+  if (!root) return false;
+  const shown = (sel) => { const n = root.querySelector(sel); return Boolean(n && !n.hidden); };
+  const act = [...root.querySelectorAll('.borsen-actions button[data-intent]')]
+    .some((b) => !b.hidden && !b.disabled);
+  return !shown('.borsen-waiting') && (act || shown('.borsen-aces') || shown('.borsen-end'));
+}"""
+
+READ_DOM = """() => {
+  const root = document.querySelector('.borsen');
+  const shown = (sel) => { const n = root.querySelector(sel); return Boolean(n && !n.hidden); };
+  return {
+    version: Number(root.dataset.version),
+    pile: [...root.querySelectorAll('.borsen-pile .borsen-card')].map((c) => c.dataset.card),
+    actions: [...root.querySelectorAll('.borsen-actions button[data-intent]')]
+      .filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.intent),
+    aces: shown('.borsen-aces'),
+    end: shown('.borsen-end'),
+  };
+}"""
+
+# The game as the worker's Python holds it (its save: deck, seed and generator included).
+SAVED_GAME = "() => self.borsenPage.widget.game.to_json()"
+
+CARD_CODE = re.compile(r'"((?:10|[2-9TJQKA])[SHCD])"')
+
+
+def load_build_play():
+    """``scripts/build_play.py`` as a module (scripts/ is not a package)."""
+    if "build_play" not in sys.modules:
+        path = REPO / "scripts" / "build_play.py"
+        spec = importlib.util.spec_from_file_location("build_play", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["build_play"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["build_play"]
+
+
+class PlaySite(StaticServer):
+    READY_PATH = "/index.html"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    return chromium_or_skip()
+
+
+@pytest.fixture(scope="module")
+def site(chromium) -> Path:
+    return load_build_play().ensure_site()
+
+
+def catalogue(language: str) -> dict:
+    path = CATALOGUES / language / "LC_MESSAGES" / "borsen_widget.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def said(texts: dict, msgid: str) -> str:
+    """A message in a catalogue (the front end's JSON), as the page shows it."""
+    return texts[msgid][0]
+
+
+def settle(page, timeout: float = 60_000) -> dict:
+    page.wait_for_function(SETTLED, timeout=timeout)
+    return page.evaluate(READ_DOM)
+
+
+def click(page, selector: str, before: dict) -> dict:
+    """Click, then wait for the view's next version and for a person to be able to act."""
+    page.locator(selector).click()
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('.borsen').dataset.version) > v",
+        arg=before["version"],
+    )
+    return settle(page)
+
+
+def game_worker(page):
+    """The worker that holds the game (the snapshot's helper, if any, holds no game)."""
+    for worker in page.workers:
+        if worker.evaluate("() => Boolean(self.borsenPage)"):
+            return worker
+    raise AssertionError("no worker holds the game")
+
+
+def leaked(received: list, saved: dict) -> list[str]:
+    """What of the game's secrets the page received: a card still in the deck, the seed, the
+    generator's state, or a field that would hold them."""
+    deck = set(saved["deck"])
+    found = []
+    for message in received:
+        text = json.dumps(message, ensure_ascii=False)
+        found += [f"deck card {code}" for code in CARD_CODE.findall(text) if code in deck]
+        if str(saved["seed"]) in re.findall(r"\d+", text):
+            found.append("the seed")
+        if str(saved["rng"][1][:3])[1:-1] in text:
+            found.append("the generator's state")
+        for key in ("seed", "rng", "deck"):
+            if f'"{key}"' in text or f'\\"{key}\\"' in text:
+                found.append(f"a field named {key!r}")
+    return found
+
+
+def python_messages(received: list) -> list[dict]:
+    return [json.loads(m["text"]) for m in received if m.get("kind") == "python"]
+
+
+class Student:
+    """One Chromium with every outside address blocked, driven in a thread of its own."""
+
+    def __init__(self, chromium: str, workdir: Path):
+        self.chromium = chromium
+        self.netlog = workdir / "netlog.json"
+        self.console: list[str] = []
+
+    def run(self, drive, timeout: float = 300):
+        box: dict = {}
+
+        def target():
+            try:
+                box["result"] = self._session(drive)
+            except BaseException as error:  # re-raised in the test's thread
+                box["error"] = error
+
+        thread = threading.Thread(target=target, name="play-playwright", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        if thread.is_alive():
+            raise TimeoutError(f"the play page's browser session took over {timeout} s")
+        if "error" in box:
+            print("The page's console, last lines:", *self.console[-30:], sep="\n")
+            raise box["error"]
+        return box["result"]
+
+    def _session(self, drive):
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=self.chromium,
+                args=[*QUIET, *BLOCK_OUTSIDE, f"--log-net-log={self.netlog}"],
+            )
+            try:
+                context = browser.new_context(
+                    viewport={"width": 1100, "height": 900}, locale="en-GB"
+                )
+                context.add_init_script(RECORD_MESSAGES)
+                page = context.new_page()
+                page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+                page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+                page.on("worker", self._watch_worker)
+                page.set_default_timeout(60_000)
+                return drive(page)
+            finally:
+                browser.close()  # writes the net log's end
+
+    def _watch_worker(self, worker) -> None:
+        if hasattr(worker, "on"):
+            worker.on("console", lambda m: self.console.append(f"worker {m.type}: {m.text[:300]}"))
+
+    def errors(self) -> list[str]:
+        return [
+            line for line in self.console if line.startswith(("error", "pageerror", "worker error"))
+        ]
+
+
+def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path):
+    from borsen_widget import Game, analysis
+
+    server = PlaySite(site, tmp_path / "http.log").start()
+    student = Student(chromium, tmp_path)
+    texts = {language: catalogue(language) for language in ("en", "nb", "nn")}
+
+    def drive(page):
+        found: dict = {"timings": {}}
+        started = time.monotonic()
+        page.goto(f"{server.url}/?lang=en&bot_delay=0")
+        state = settle(page)
+        found["timings"]["playable"] = time.monotonic() - started
+        worker = game_worker(page)
+        start = json.loads(worker.evaluate(SAVED_GAME))
+        found["leaked at start"] = leaked(page.evaluate("window.__received"), start)
+
+        # The teacher's numbers: the exact chance for this position, a fraction beside it.
+        page.locator(".play-numbers input").check()
+        big = page.locator(".borsen-panel .borsen-p-big[data-fraction]")
+        big.wait_for(state="visible")
+        state = settle(page)
+        found["panel"] = {
+            "fraction": big.get_attribute("data-fraction"),
+            "saved": worker.evaluate(SAVED_GAME),
+            "exact": page.locator(".borsen-panel .borsen-frac").all_text_contents(),
+            "decimals": page.locator(".borsen-panel .borsen-dec").count(),
+        }
+        page.locator(".play-numbers input").uncheck()
+        page.locator(".borsen-panel .borsen-p-big").wait_for(state="hidden")
+        state = settle(page)
+
+        # A whole game through the real buttons: draw while the pile is small, else bank.
+        clicks = []
+        while not state["end"] and len(clicks) < 200:
+            if state["aces"]:
+                state = click(page, ".borsen-aces-ok", state)
+                clicks.append("aces")
+                continue
+            intent = "draw" if len(state["pile"]) < 3 and "draw" in state["actions"] else "bank"
+            if intent not in state["actions"]:
+                intent = state["actions"][0]
+            state = click(page, f".borsen-actions button[data-intent={intent}]", state)
+            clicks.append(intent)
+            if len(clicks) == 6:
+                middle = json.loads(worker.evaluate(SAVED_GAME))
+                found["leaked mid-game"] = leaked(page.evaluate("window.__received"), middle)
+        found["clicks"] = clicks
+        found["timings"]["game over"] = time.monotonic() - started
+        found["end"] = state["end"]
+        found["over"] = json.loads(worker.evaluate(SAVED_GAME))["end_reason"]
+        found["received"] = page.evaluate("window.__received")
+
+        # The language switch: each language's words from its catalogue.
+        found["languages"] = {}
+        for language, name in (("nn", "Nynorsk"), ("nb", "Bokmål"), ("en", "English")):
+            page.locator(".play-langs button", has_text=name).click()
+            page.wait_for_function(
+                "(l) => document.querySelector('.borsen').lang === l && "
+                "document.documentElement.lang === l",
+                arg=language,
+            )
+            found["languages"][language] = {
+                "new_game": page.locator(
+                    ".borsen button[data-intent=new_game] .borsen-label"
+                ).text_content(),
+                "numbers": page.locator(".play-numbers span").text_content(),
+                "title": page.title(),
+            }
+
+        found["timings"]["languages"] = time.monotonic() - started
+        # Offline: once the snapshot is kept and the service worker controls the page, the
+        # server goes away and the page opens again and plays.
+        page.wait_for_function("() => window.borsenPlay && window.borsenPlay.snapshot === 'kept'")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        server.stop()
+        page.reload()
+        state = settle(page)
+        found["offline first"] = page.evaluate("() => window.borsenPlay.snapshot")
+        found["timings"]["offline"] = time.monotonic() - started
+        # A new game, and the person at the screen gets the first card: Draw is there.
+        found["offline moved"] = click(page, DRAW, state)["version"] > state["version"]
+        return found
+
+    try:
+        found = student.run(drive)
+    finally:
+        server.stop()
+    print(f"play page (s): {found['timings']}; {len(found['clicks'])} clicks")
+
+    # Nothing secret reached the page; it received only the widget's synced traits.
+    assert found["leaked at start"] == [], found["leaked at start"]
+    assert found["leaked mid-game"] == [], found["leaked mid-game"]
+    messages = python_messages(found["received"])
+    assert messages and {m["kind"] for m in messages} <= {"state", "settings"}
+    traits = {name for m in messages if m["kind"] == "state" for name in m["state"]}
+    assert traits <= {"view", "notice", "panel", "speech", "room_card"}, traits
+    assert {"view", "speech", "panel"} <= traits
+
+    # The panel showed this game's exact chance, as a fraction beside decimals.
+    panel = found["panel"]
+    game = Game.from_json(panel["saved"])
+    assert Fraction(panel["fraction"]) == analysis.p_accept(game), panel
+    assert any("/" in text for text in panel["exact"]), panel
+    assert panel["decimals"] > 0
+
+    # A whole game, to its end, through the buttons.
+    assert found["end"] and found["over"], found
+    assert found["clicks"].count("draw") >= 3 and "bank" in found["clicks"], found["clicks"]
+
+    # Every word from the catalogues, in each language.
+    for language, words in found["languages"].items():
+        assert words["new_game"] == said(texts[language], "New game"), (language, words)
+        assert words["numbers"] == said(texts[language], "The teacher's numbers"), words
+        assert words["title"] == said(texts[language], "Play Børsen"), words
+    assert found["languages"]["nb"]["new_game"] != found["languages"]["nn"]["new_game"]
+
+    # Offline: from the cache and the snapshot, and it plays.
+    assert found["offline first"] == "restored", found
+    assert found["offline moved"]
+
+    assert student.errors() == [], student.errors()
+    origin = server.url.removeprefix("http://")
+    ours, _ = split_by_origin(tried_requests(student.netlog), server.url)
+    outside = [r["url"] for r in ours if not is_local(r["url"], origin)]
+    assert outside == [], outside
