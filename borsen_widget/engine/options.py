@@ -12,7 +12,8 @@ simulator plays. Everything else reads it:
 - the command line's flags and ``--help`` (:attr:`Option.flag`, :meth:`Option.parse`);
 - the tests' hypothesis strategies and the fast simulator's exact game-by-game checks
   (:attr:`Option.samples`, the range);
-- the options table in the README (:func:`markdown_table`; a test fails when it is stale);
+- the options table of the documentation (:func:`markdown_table`, in
+  docs/shared/reference/widget.md; a test fails when it is stale);
 - the fast simulator's support (:attr:`Option.fast`): a value it does not list falls back to
   the reference engine, with the reason (:func:`fast_unsupported_option`).
 
@@ -527,7 +528,7 @@ def fast_unsupported_option(rules) -> str | None:
 
 
 def markdown_table() -> str:
-    """The options as a Markdown table, for the README (a test keeps the README's copy fresh)."""
+    """The options as a Markdown table, for the documentation (a test keeps its copy fresh)."""
     rows = [
         "| option | rule | values | default | live or structural | fast simulator | what it does |",
         "|---|---|---|---|---|---|---|",

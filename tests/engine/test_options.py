@@ -1,6 +1,6 @@
 """Issue 20: each rule option is declared once (engine/options.py) and everything reads that
 declaration: Rules (fields, defaults, validation, describe), the rules editor's controls, the
-command line (tests/sim/test_cli.py), the tests' strategies and variants, the README's table
+command line (tests/sim/test_cli.py), the tests' strategies and variants, the documentation's table
 and the fast simulator's support (tests/sim/test_fast_support.py)."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from rule_options import option_variants, random_rules, rule_sets
 from borsen_widget import Rules, RulesError
 from borsen_widget.engine.options import KINDS, OPTION, OPTIONS, markdown_table
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+#: The documentation's page that holds the options table (it was in the README).
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "shared" / "reference" / "widget.md"
 TABLE = re.compile(r"<!-- options table.*?-->\n(.*?)\n<!-- end of the options table -->", re.S)
 
 
@@ -95,12 +96,12 @@ def test_the_editor_shows_one_control_per_declared_option():
             assert [c["value"] for c in shown["choices"]] == list(option.choices_for(3))
 
 
-def test_the_readme_table_is_made_from_the_declarations():
-    """The README's options table is markdown_table()'s output; regenerate it with
-    `python scripts/options_table.py`."""
-    match = TABLE.search(README.read_text(encoding="utf-8"))
-    assert match, "README.md has no generated options table"
-    assert match.group(1) == markdown_table(), "README.md's options table is stale"
+def test_the_documented_table_is_made_from_the_declarations():
+    """The options table of the documentation (docs/shared/reference/widget.md) is
+    markdown_table()'s output; regenerate it with `python scripts/options_table.py`."""
+    match = TABLE.search(PAGE.read_text(encoding="utf-8"))
+    assert match, f"{PAGE.name} has no generated options table"
+    assert match.group(1) == markdown_table(), f"{PAGE.name}'s options table is stale"
     for option in OPTIONS:
         assert f"`{option.name}`" in match.group(1)
 
