@@ -57,5 +57,6 @@ def test_the_examples_run(page, monkeypatch, tmp_path, no_language_left_chosen):
             else:
                 exec(code, namespace)
         except Exception as error:  # name the block that failed
-            raise AssertionError(f"{page.name} block {number} failed: {error!r}\n{block}") from error
+            failed = f"{page.name} block {number} failed: {error!r}\n{block}"
+            raise AssertionError(failed) from error
     assert namespace
