@@ -4,7 +4,9 @@ that suits parallel runs; hypothesis has a lighter profile for ``make test-fast`
 The order (``make test`` runs the tests on pytest-xdist workers, which take them in this order):
 
 1. the JupyterLite browser tests (``tests/browser/test_lite.py``), the longest (about a minute
-   each): started first, they end while the other worker is still busy;
+   each): started first, they end while the other worker is still busy; then the class through
+   JupyterHub and behind a proxy (``tests/hub``, half a minute to a minute each; they drive
+   Chromium with Playwright's async API, so they leave the main thread's loop alone);
 2. hypothesis properties and tests marked ``slow``;
 3. everything else;
 4. the other browser tests, last, the longest of them first. Why last: Playwright's sync API
@@ -40,6 +42,7 @@ if os.environ.get("BORSEN_HYPOTHESIS"):
     settings.load_profile(os.environ["BORSEN_HYPOTHESIS"])
 
 LITE_TESTS = "/tests/browser/test_lite.py"
+HUB_TESTS = "/tests/hub/"
 BROWSER_TESTS = "/tests/browser/"
 #: The longest of the other browser tests (a lesson with twelve phones, a class on phones):
 #: first among them, so that no worker starts one at the very end.
@@ -50,6 +53,8 @@ def _rank(item) -> tuple[int, int]:
     path = str(item.fspath).replace("\\", "/")
     if path.endswith(LITE_TESTS):
         return (0, 0)
+    if HUB_TESTS in path:
+        return (0, 1)
     if BROWSER_TESTS in path:
         return (3, 0 if path.endswith(LONG_BROWSER_TESTS) else 1)
     hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
