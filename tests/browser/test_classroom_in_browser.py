@@ -99,8 +99,13 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     card = teacher.locator(".borsen-room")
     card.wait_for(state="visible")
     url = card.locator(".borsen-room-url").inner_text()
-    assert url == kernel.eval("room.url") and url.startswith("http://127.0.0.1:")
-    assert card.locator(".borsen-qr-code").is_visible()
+    # The class goes through JupyterLab's own address (issue 30: the package's server extension
+    # relays it to the kernel), which only this computer can open here: no QR code, the words.
+    assert url == kernel.eval("room.url") and url.startswith(f"{lab.url}/borsen/class/")
+    assert kernel.eval("room.via") == "jupyter"
+    assert card.locator(".borsen-qr-code").count() == 0
+    assert card.locator(".borsen-room-note").inner_text().startswith("Only this computer")
+    assert card.locator('[data-local="network"]').is_visible()
 
     # ------------------------------------------------------------------ joining by the address
     for phone, name in zip(phones, NAMES, strict=True):
@@ -271,6 +276,24 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     assert result and phones[3].locator(".borsen-end-text").inner_text() == result
     assert shot, "the ace dialog showed on the phone of the student who banked the ace"
     phones[0].screenshot(path=str(artifacts / "class-phone-end.png"))
+
+    # ------------------------------------------------------------------ open to the network
+    # The teacher opens the class to the classroom's network (she confirms first): the card
+    # shows the code of the computer's network address, on the port it will use every lesson;
+    # the phones already in stay in. (The test connects to nothing but 127.0.0.1.)
+    students = kernel.eval("list(room.students)")
+    card.locator('[data-local="network"]').click()
+    ask = card.locator(".borsen-room-network-ask").inner_text()
+    assert kernel.eval("room.is_local") and "port" in ask
+    card.locator('[data-do="network"]').click()
+    card.locator(".borsen-qr-code").wait_for()
+    opened = kernel.eval("room.url")
+    assert not kernel.eval("room.is_local") and "/borsen/class/" not in opened
+    assert card.locator(".borsen-room-url").inner_text() == opened
+    assert card.locator(".borsen-room-network").is_hidden()
+    note = "Anyone on this network who has the address can join."
+    assert card.locator(".borsen-room-note").inner_text() == note
+    assert kernel.eval("list(room.students)") == students
 
     # ------------------------------------------------------------------ the join card, dark
     # The projector's card reads in JupyterLab's dark theme too; the QR code stays black on

@@ -97,6 +97,7 @@ def test_opening_to_the_network_listens_on_a_remembered_port_and_shows_the_code(
         port = reach_module.NETWORK_PORT
         assert not room.is_local and f":{port}/" in room.url
         assert w.room_card["qr"].startswith("<svg") and not w.room_card["local"]
+        assert w.room_card["via"] == "direct"
         assert json.loads(settings.read_text())["network_port"] == port
         # Phones reach it on that port (tests connect to 127.0.0.1 only: it listens on all).
         listening = {

@@ -242,6 +242,12 @@ class Reach:
         return join_address(self.host, self.port, token, self._address)
 
     @property
+    def route(self) -> str:
+        """How the join address reaches the class now: ``"jupyter"`` (through the Jupyter
+        server) or ``"direct"`` (the class's own port, also once opened to the network)."""
+        return "jupyter" if self._prefix is not None and self._network_port is None else "direct"
+
+    @property
     def local(self) -> bool:
         """Whether only this computer can open the join address (no phone can)."""
         if self._network_port is not None:

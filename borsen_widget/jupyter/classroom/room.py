@@ -756,7 +756,7 @@ class Classroom:
         card.update(
             question=self.question,
             projector=self.projector_url,
-            via=self._reach.via,
+            via=self._reach.route,
             network_port=self._reach.network_port,
             locked=self._sessions.locked,
             leaderboard=self._leaderboard,
