@@ -28,6 +28,7 @@ borsen_widget/jupyter/standalone.py):
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import fcntl
 import hashlib
@@ -35,9 +36,12 @@ import importlib.util
 import json
 import re
 import shutil
+import socket
+import subprocess
 import sys
 import tarfile
 import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -62,6 +66,37 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 #: Left out of the package's zip: the front end (the page has its own copy of widget.js), the
 #: translators' sources (Python reads the compiled ``.mo``).
 LEFT_OUT = re.compile(r"(^|/)__pycache__/|\.(po|pot|pyc)$|^borsen_widget/jupyter/static/")
+
+
+#: The Python snapshot shipped with the site, if the build could make one (see make_snapshot).
+SNAPSHOT = Path("python") / "python.snapshot.gz"
+#: Debian's Chromium, headless, as the tests run it (Playwright adds --headless).
+BROWSER_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+#: In a page of the site: the page's worker makes the snapshot; base64 of its gzipped bytes.
+MAKE_SNAPSHOT = """async (build) => {
+  const worker = new Worker("./worker.js", {type: "module"});
+  const data = await new Promise((resolve, reject) => {
+    worker.onmessage = (event) => event.data.kind === "snapshot"
+      ? resolve(event.data.gzipped) : reject(new Error(event.data.error || event.data.kind));
+    worker.onerror = (event) => reject(new Error(event.message));
+    worker.postMessage({kind: "snapshot", build, ship: true});
+  });
+  worker.terminate();
+  const url = await new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsDataURL(new Blob([data]));
+  });
+  return url.slice(url.indexOf(",") + 1);
+}"""
 
 
 def log(message: str) -> None:
@@ -132,6 +167,58 @@ def stage_pyodide(lite, site: Path, version: str) -> tuple[str, str]:
     return traitlets, ".".join(lock["info"]["python"].split(".")[:2])
 
 
+def make_snapshot(site: Path, build_id: str) -> bool:
+    """Write ``python/python.snapshot.gz``: the page's Python started and its modules imported,
+    as a memory snapshot made by the page's own worker in headless Chromium (a first visit then
+    restores it, a fraction of a second, instead of starting Python, several seconds). Returns
+    False, and says why, when no browser can run here: the page then makes its snapshot in the
+    browser after a first visit (slower the first time only)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        log("no snapshot shipped: Playwright for Python is not installed (the dev extra)")
+        return False
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        log("no snapshot shipped: no Chromium here (apt-get install chromium)")
+        return False
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=site,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/play.css", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("the build's web server did not start") from None
+                time.sleep(0.1)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
+            try:
+                page = browser.new_page()
+                page.goto(f"{url}/play.css")  # a page of the site's origin, for its worker
+                data = page.evaluate(MAKE_SNAPSHOT, build_id)
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+    target = site / SNAPSHOT
+    target.write_bytes(base64.b64decode(data))
+    log(f"{SNAPSHOT}: {target.stat().st_size / 1e6:.1f} MB (Python's memory, gzipped)")
+    return True
+
+
 def page_files(site: Path) -> list[str]:
     """Every file of the site, as the service worker asks for them (relative: ``./``, then
     ``./index.html``, ...; not ``sw.js`` itself, which the browser keeps)."""
@@ -165,8 +252,11 @@ def build(version: str) -> None:
         shutil.copyfile(source, SITE / "locale" / f"{language}.json")
     for name in PAGE_FILES:
         if name != "sw.js":
-            text = (SOURCES / name).read_text(encoding="utf-8")
-            (SITE / name).write_text(text.replace("__BUILD__", build_id), encoding="utf-8")
+            shutil.copyfile(SOURCES / name, SITE / name)
+    shipped = SNAPSHOT.as_posix() if make_snapshot(SITE, build_id) else ""
+    index = (SITE / "index.html").read_text(encoding="utf-8")
+    index = index.replace("__BUILD__", build_id).replace("__SNAPSHOT__", shipped)
+    (SITE / "index.html").write_text(index, encoding="utf-8")
     files = json.dumps(page_files(SITE), indent=1)
     service_worker = (SOURCES / "sw.js").read_text(encoding="utf-8")
     service_worker = service_worker.replace('"__BUILD__"', json.dumps(build_id))
@@ -186,7 +276,7 @@ def check_site(site: Path) -> None:
     for path in site.glob("*.*"):
         if path.suffix in (".html", ".js", ".css") and path.name not in WIDGET_FILES:
             text = path.read_text(encoding="utf-8")
-            if "__BUILD__" in text or "__FILES__" in text:
+            if any(f"__{word}__" in text for word in ("BUILD", "FILES", "SNAPSHOT")):
                 raise SystemExit(f"{path.name}: a placeholder was left unfilled")
             if re.search(r"""(src|href)=["'](https?:)?//""", text):
                 raise SystemExit(f"{path.name} loads something from another address")

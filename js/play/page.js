@@ -16,6 +16,8 @@ const LANGUAGES = ["nb", "nn", "en"];
 const LANGUAGE_NAMES = { nb: "Bokmål", nn: "Nynorsk", en: "English" };
 
 const build = document.querySelector('meta[name="borsen-build"]').content;
+// The Python snapshot shipped with the site ("" if the build could not make one).
+const shipped = document.querySelector('meta[name="borsen-snapshot"]').content || null;
 const params = new URLSearchParams(location.search);
 // ?lang=nb|nn|en: the page's language (else the browser's); ?bot_delay=0: the bots' seconds
 // between moves (0.8; from 0 to 5), as the widget's own bot_delay.
@@ -25,7 +27,7 @@ const botDelay = params.has("bot_delay") && delay >= 0 && delay <= 5 ? delay : n
 
 // Start Python first: everything else on this page is quick beside it.
 const worker = new Worker("./worker.js", { type: "module" });
-worker.postMessage({ kind: "start", build, language: chosen, botDelay });
+worker.postMessage({ kind: "start", build, shipped, language: chosen, botDelay });
 
 /** One of the page's languages for a list of tags ("nb-NO", "no", "nn", "en-GB"), or null. */
 function pickLanguage(tags) {
@@ -120,6 +122,8 @@ worker.addEventListener("message", (event) => {
     // Where the worker's seconds went (read by benchmarks/play_page_speed.py).
     window.borsenPlay = { started: data, snapshot: data.restored ? "restored" : "none" };
     if (!data.restored) keepSnapshot();
+  } else if (data.kind === "kept") {
+    window.borsenPlay.snapshot = "kept";
   } else if (data.kind === "failed") {
     fail(data.error);
   }

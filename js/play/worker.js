@@ -1,16 +1,19 @@
 // The play page's worker: Pyodide, the package, and the game (the widget's own Python class).
 //
 // Two jobs, one per worker:
-// - {kind: "start", build, language}: play. Python starts from this build's memory snapshot
-//   when the browser keeps one (a later visit: a fraction of a second), else afresh (the first
-//   visit: most of the page's seconds are the interpreter's start in WebAssembly). The package
+// - {kind: "start", build, shipped, language, botDelay}: play. Python starts from this build's
+//   memory snapshot (a fraction of a second): the one this browser kept, else the one shipped
+//   with the site (`shipped`, made by scripts/build_play.py in headless Chromium); else afresh
+//   (seconds: the interpreter's start in WebAssembly is most of a first visit's). The package
 //   and traitlets are unpacked into its file system (which a snapshot does not hold), then the
 //   game starts. Then {kind: "python", text} messages go to Python; this worker posts
 //   {kind: "python", text} (what Python sends the page: public data only, as JSON),
-//   {kind: "started", ...timings} and {kind: "failed", error}.
-// - {kind: "snapshot", build}: after a first visit's table is playable, a second worker starts
-//   Python afresh, imports everything the page may need (the teacher's figures too), takes a
-//   memory snapshot and keeps it in Cache Storage for the next visit, then posts {kind: "kept"}.
+//   {kind: "started", ...timings}, {kind: "kept"} (the snapshot shipped with the site, kept
+//   unzipped in Cache Storage for the next visit) and {kind: "failed", error}.
+// - {kind: "snapshot", build, ship}: Python started afresh, everything the page may need
+//   imported (the teacher's figures too), then a memory snapshot: for the build (`ship`: posted
+//   back gzipped) or, on a site shipped without one, after a first visit's table is playable,
+//   in a second worker, kept in Cache Storage for the next visit ({kind: "kept"}).
 //   A snapshot holds no game (and so no deck): it is taken before any game exists.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -45,11 +48,26 @@ function snapshotCache(build) {
 }
 const SNAPSHOT = new URL("python.snapshot", here);
 
-async function readSnapshot(build) {
-  if (!self.caches) return null; // not a secure context (a page opened from a file)
+/** This build's snapshot: the one this browser kept (a later visit), else the one shipped
+ * with the site (`shipped`, made by the build if it could run a browser), else null. */
+async function readSnapshot(build, shipped) {
+  if (self.caches) {
+    const cache = await caches.open(snapshotCache(build));
+    const found = await cache.match(SNAPSHOT);
+    if (found) return { bytes: new Uint8Array(await found.arrayBuffer()), kept: true };
+  }
+  if (shipped) {
+    const response = await fetch(new URL(shipped, here));
+    if (response.ok) return { bytes: await gunzip(await response.arrayBuffer()), kept: false };
+  }
+  return null;
+}
+
+/** Keep a snapshot in Cache Storage, as it is (a later visit need not unzip it). */
+async function keepSnapshot(build, bytes) {
+  if (!self.caches) return;
   const cache = await caches.open(snapshotCache(build));
-  const found = await cache.match(SNAPSHOT);
-  return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  await cache.put(SNAPSHOT, new Response(bytes));
 }
 
 function fetchArchives() {
@@ -68,13 +86,13 @@ async function unpack(python, archives) {
   }
 }
 
-async function play({ build, language, botDelay }) {
+async function play({ build, shipped, language, botDelay }) {
   const archives = fetchArchives();
   let python = null;
-  const snapshot = await readSnapshot(build).catch(() => null);
+  const snapshot = await readSnapshot(build, shipped).catch(() => null);
   if (snapshot) {
     try {
-      python = await loadPyodide({ ...OPTIONS, _loadSnapshot: snapshot });
+      python = await loadPyodide({ ...OPTIONS, _loadSnapshot: snapshot.bytes });
       mark("restored");
     } catch (error) {
       console.warn("The saved Python could not be restored; starting it afresh.", error);
@@ -101,15 +119,36 @@ async function play({ build, language, botDelay }) {
   mark("playing");
   for (const text of waiting.splice(0)) game.receive(text);
   self.postMessage({ kind: "started", restored: Boolean(timings.restored), ...timings });
+  if (snapshot && !snapshot.kept && timings.restored) {
+    keepSnapshot(build, snapshot.bytes).then(
+      () => self.postMessage({ kind: "kept" }),
+      (error) => console.warn("No snapshot kept:", error),
+    );
+  }
 }
 
-async function makeSnapshot({ build }) {
-  if (!self.caches) return;
+async function makeSnapshot({ build, ship }) {
   const archives = fetchArchives();
   const python = await loadPyodide({ ...OPTIONS, _makeSnapshot: true });
   await unpack(python, archives);
   python.runPython("from borsen_widget.jupyter.standalone import prepare\nprepare()");
-  const cache = await caches.open(snapshotCache(build));
-  await cache.put(SNAPSHOT, new Response(python.makeMemorySnapshot()));
+  const snapshot = python.makeMemorySnapshot();
+  if (ship) {
+    // For scripts/build_play.py: the snapshot itself, gzipped, to ship with the site.
+    const gzipped = await gzip(snapshot);
+    self.postMessage({ kind: "snapshot", gzipped }, [gzipped]);
+    return;
+  }
+  await keepSnapshot(build, snapshot);
   self.postMessage({ kind: "kept" });
+}
+
+function gzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
+function gunzip(buffer) {
+  const stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer().then((unzipped) => new Uint8Array(unzipped));
 }

@@ -299,8 +299,10 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
             }
 
         found["timings"]["languages"] = time.monotonic() - started
-        # Offline: once the snapshot is kept and the service worker controls the page, the
-        # server goes away and the page opens again and plays.
+        # Offline: once the snapshot is kept (the one shipped with the site, unzipped in Cache
+        # Storage) and the service worker controls the page, the server goes away and the page
+        # opens again and plays.
+        found["first visit"] = page.evaluate("() => window.borsenPlay.started.restored")
         page.wait_for_function("() => window.borsenPlay && window.borsenPlay.snapshot === 'kept'")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         server.stop()
@@ -345,7 +347,9 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         assert words["title"] == said(texts[language], "Play Børsen"), words
     assert found["languages"]["nb"]["new_game"] != found["languages"]["nn"]["new_game"]
 
-    # Offline: from the cache and the snapshot, and it plays.
+    # The first visit restored the snapshot shipped with the site; offline, from the cache and
+    # the snapshot kept, and it plays.
+    assert found["first visit"] is True, found
     assert found["offline first"] == "restored", found
     assert found["offline moved"]
 
