@@ -45,7 +45,8 @@ def test_requirements_install_the_repository_jupyterlab_and_the_norwegian_pack()
     assert len(local) == 1, "the repository itself (., resolved from its root) is installed"
     names = {Requirement(line).name.lower() for line in lines if line not in local}
     assert {"jupyterlab", "jupyterlab-language-pack-no-no"} <= names
-    # repo2docker installs from the repository's root, where "." is this project.
+    # repo2docker installs from the repository's root, where "." is this project; a line
+    # starting with "." is local to it, so the repository is copied in before pip runs.
     assert 'name = "borsen_widget"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
     extras = Requirement("borsen_widget" + local[0][1:]).extras
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")

@@ -129,7 +129,8 @@ def check_the_sdist(sdist: Path) -> None:
 def test_the_built_wheel_installs_and_plays_in_a_fresh_environment(tmp_path):
     # Build (the sdist, then the wheel from it) and check.
     dist = tmp_path / "dist"
-    run([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)], cwd=tmp_path)
+    built = run([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)], cwd=tmp_path)
+    assert "Building wheel from sdist" in built.stdout + built.stderr  # the sdist builds it
     wheel = dist / f"borsen_widget-{VERSION}-py3-none-any.whl"
     sdist = dist / f"borsen_widget-{VERSION}.tar.gz"
     assert sorted(dist.iterdir()) == sorted([wheel, sdist])
