@@ -264,12 +264,13 @@ class _Socket(websocket.WebSocketHandler):
             with contextlib.suppress(websocket.WebSocketClosedError):
                 done = self.write_message(message, binary=isinstance(message, bytes))
                 done.add_done_callback(lambda f: f.cancelled() or f.exception())
-        code = upstream.close_code or 1001
+        # The class server's code and reason, as it sent them (4001: removed; 1013: too many
+        # pages); codes no close frame may carry (1005, 1006, 1015: none was sent) become 1001.
+        code = upstream.close_code
+        if code is None or not 1000 <= code < 5000 or code in (1004, 1005, 1006, 1015):
+            code = 1001
         with contextlib.suppress(Exception):
-            self.close(
-                code if code >= 3000 or code in (1000, 1001, 1008, 1011) else 1001,
-                upstream.close_reason,
-            )
+            self.close(code, upstream.close_reason)
 
     def on_message(self, message) -> None:
         if self.upstream is not None:

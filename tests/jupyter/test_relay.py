@@ -118,12 +118,15 @@ async def get(url: str, method: str = "GET", headers: dict | None = None, body=N
 
 
 def open_class(kernel, **options) -> dict:
-    extra = "".join(f", {k}={v!r}" for k, v in options.items())
+    """``room = w.classroom(...)`` in the kernel (every page from one address may come in,
+    unless ``options`` say otherwise); what it shows."""
+    options = {"max_pages_per_address": None, **options}
+    arguments = ", ".join(f"{k}={v!r}" for k, v in options.items())
     cell(
         kernel,
         "from borsen_widget import BorsenWidget\n"
         "w = BorsenWidget(seats=['Ada', 'Bo'], seed=3)\n"
-        f"room = w.classroom(max_pages_per_address=None{extra})\n",
+        f"room = w.classroom({arguments})\n",
     )
     return kernel.eval(
         "{'url': room.url, 'projector': room.projector_url, 'via': room.via, "
@@ -287,3 +290,25 @@ def test_a_class_whose_kernel_stopped_is_refused(jupyter):
         assert (await get(shown["url"])).code == 403
 
     run(scenario)
+
+
+def test_the_limit_per_address_counts_phones_not_the_relay(jupyter):
+    """Every page reaches the class server from the relay (127.0.0.1); the relay tells it the
+    phone's own address under its key, so the class's pages-per-address limit still holds."""
+    _, kernel, _ = jupyter
+    shown = open_class(kernel, max_pages_per_address=2)
+
+    async def scenario():
+        first = await Client.open(Phone(shown["url"]))
+        second = await Client.open(Phone(shown["url"]))
+        third = await Client.open(Phone(shown["url"]))
+        await asyncio.wait_for(third.closed.wait(), 10)
+        assert third.conn.close_code == 1013
+        assert not first.closed.is_set() and not second.closed.is_set()
+        await first.close()
+        again = await Client.open(Phone(shown["url"]))  # a place is free again
+        await again.wait(lambda m: m["type"] == "hello")
+        assert not again.closed.is_set()
+
+    run(scenario)
+    cell(kernel, "room.stop()")
