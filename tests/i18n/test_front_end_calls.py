@@ -3,8 +3,8 @@
 Babel's JavaScript extractor misses a call written inside a template literal's ``${...}``
 (found while translating the phones' page); such a message would silently show in English.
 This test reads every ``t("...")``, ``tn("...", ...)``, ``tp("ctx", "...")`` and ``tnp`` call
-in ``js/src`` with its own simple reader and fails on any message the shipped catalogues do not
-hold, naming the file, so a call Babel cannot see is found."""
+in ``js/src`` and ``js/play`` (the play page) with its own simple reader and fails on any message
+the shipped catalogues do not hold, naming the file, so a call Babel cannot see is found."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "js" / "src").glob("*.js"))
+# The widgets' front end, and the play page's (js/play: scripts/build_play.py).
+SOURCES = sorted((ROOT / "js" / "src").glob("*.js")) + sorted((ROOT / "js" / "play").glob("*.js"))
 CATALOGUE = ROOT / "borsen_widget" / "locale" / "{}" / "LC_MESSAGES" / "borsen_widget.json"
 PART = r'"(?:[^"\\]|\\.)*"'
 # A message may be written as literals joined by + (Babel joins them too).
