@@ -96,6 +96,16 @@ lite-serve:
 clean:
 	rm -rf $(VENV) .venv-lite build dist .pytest_cache .hypothesis
 
+# The release's files: the sdist, then the wheel built from it, into dist/, checked by twine
+# (release.yml does the same on a tag). Built from a temporary folder: run in the checkout, the
+# `build/` folder there would shadow the `build` package.
+.PHONY: dist
+dist: setup
+	rm -rf dist
+	tmp="$$(mktemp -d)" && cd "$$tmp" && $(CURDIR)/$(PY) -m build --outdir $(CURDIR)/dist \
+		$(CURDIR); status=$$?; rmdir "$$tmp"; exit $$status
+	$(PY) -m twine check --strict dist/*
+
 # The translations: extract the messages (Python and js/src) into borsen_widget/locale's .pot,
 # update each language's .po, compile the .mo/.json and Babel's number formats, then check.
 # The documentation site (docs/README.md): build/docs/site in bokmål, nynorsk and English, the
