@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     environment: "happy-dom",
     include: ["test/**/*.test.js"],
+    setupFiles: ["test/setup.js"],
   },
 });

@@ -32,6 +32,7 @@ const TEMPLATE = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
+    <p class="borsen-room-reach" role="status" hidden></p>
     <div class="borsen-room-network" hidden></div>
     <p class="borsen-room-projector" hidden>
       <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
@@ -87,6 +88,25 @@ export function teacherQuestionLine(q, tr = ENGLISH) {
 }
 
 /**
+ * Whether ``url`` answers from this browser within ``ms`` (any answer: the page of another
+ * origin is opaque to it, and that is enough to know the address and its port are there).
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+export async function answers(url, ms = 5000) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ms);
+  try {
+    await fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", signal: stop.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The teacher's page's address: its origin and the Jupyter server's base URL as the page
  * knows it (JupyterLab's and Notebook 7's page config), for a class reached through Jupyter.
  * @returns {{origin: string, base?: string}}
@@ -109,7 +129,7 @@ export function pageAddress(doc = document, where = window.location) {
  * @param {{send: (intent: string, extra?: object) => void, uid: string,
  *   words?: () => ReturnType<typeof translator>}} opts
  */
-export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
+export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = answers }) {
   const section = document.createElement("section");
   section.className = "borsen-room";
   section.innerHTML = TEMPLATE;
@@ -122,6 +142,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    reach: $(".borsen-room-reach"),
     network: $(".borsen-room-network"),
     projector: $(".borsen-room-projector"),
     projectorLink: $(".borsen-room-projector-link"),
@@ -141,6 +162,40 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
   const local = { renaming: null, draft: "", removing: null, network: false };
   /** The teacher's page's address, told to Python once (a class through Jupyter uses it). */
   let toldAddress = false;
+  /** Whether the join address answers from this computer: for which address, and the word. */
+  const reach = { url: "", state: "" };
+
+  /** Try the join address from the teacher's browser (once per address): it proves the
+   * address and its port answer here, not that a phone can reach them. */
+  function checkReach(url) {
+    if (!url || reach.url === url) return;
+    reach.url = url;
+    reach.state = "checking";
+    probe(url).then(
+      (ok) => {
+        if (reach.url !== url) return;
+        reach.state = ok ? "ok" : "failed";
+        redraw(null);
+      },
+      () => {
+        if (reach.url !== url) return;
+        reach.state = "failed";
+        redraw(null);
+      },
+    );
+  }
+
+  function drawReach(card, t) {
+    ui.reach.hidden = card.local || !reach.state;
+    if (ui.reach.hidden) return;
+    ui.reach.dataset.state = reach.state;
+    ui.reach.textContent =
+      reach.state === "checking"
+        ? t("Checking whether the class answers at this address…")
+        : reach.state === "ok"
+          ? t("This computer reaches the class at this address. A network that keeps its devices apart can still stop phones: try one phone first.")
+          : t("The class did not answer at this address from this computer, so phones will not reach it either.");
+  }
 
   /** The focused control's id, so a redraw gives the keyboard back to the same control. */
   function focusedId() {
@@ -316,6 +371,8 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH }) {
         ? t("Phones reach the class through this Jupyter server's address: they need no Jupyter account, only this link.")
         : t("Anyone on this network who has the address can join.");
     drawNetwork(card, t);
+    if (!card.local) checkReach(card.url);
+    drawReach(card, t);
     ui.projector.hidden = !card.projector;
     if (card.projector) {
       ui.projectorLink.href = card.projector;

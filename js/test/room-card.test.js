@@ -209,3 +209,34 @@ describe("how the phones reach the class (issue 30)", () => {
     expect($('[data-local="network"]').textContent).toBe("Opne for nettverket i klasserommet");
   });
 });
+
+describe("whether the address answers (issue 30)", () => {
+  test("tried once per address from this computer; the card says what it found", async () => {
+    const tried = [];
+    let answer = true;
+    const probe = async (url) => {
+      tried.push(url);
+      return answer;
+    };
+    host.innerHTML = "";
+    room = mountRoomCard(host, { send: (intent, extra) => sent.push({ intent, ...extra }), uid: "w", words: () => tr, probe });
+    room.update(card());
+    expect($(".borsen-room-reach").textContent).toBe("Checking whether the class answers at this address…");
+    await Promise.resolve();
+    await Promise.resolve();
+    expect($(".borsen-room-reach").textContent).toContain("This computer reaches the class at this address.");
+    room.update(card());
+    expect(tried).toEqual(["http://10.0.0.2:5000/tok/"]);
+    answer = false;
+    room.update(card({ url: "http://10.0.0.2:48470/tok/" }));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect($(".borsen-room-reach").textContent).toBe(
+      "The class did not answer at this address from this computer, so phones will not reach it either.",
+    );
+    // Where only this computer can open it, nothing is tried: the card says so instead.
+    room.update(card({ url: "http://127.0.0.1:5000/tok/", qr: "", local: true }));
+    expect($(".borsen-room-reach").hidden).toBe(true);
+    expect(tried).toHaveLength(2);
+  });
+});

@@ -1186,6 +1186,7 @@ var TEMPLATE2 = `
   <div class="borsen-room-info">
     <a class="borsen-room-url" target="_blank" rel="noopener noreferrer"></a>
     <p class="borsen-room-note"></p>
+    <p class="borsen-room-reach" role="status" hidden></p>
     <div class="borsen-room-network" hidden></div>
     <p class="borsen-room-projector" hidden>
       <a class="borsen-room-projector-link" target="_blank" rel="noopener noreferrer"></a>
@@ -1224,6 +1225,18 @@ function teacherQuestionLine(q, tr = ENGLISH5) {
   }
   return parts.join(" · ");
 }
+async function answers(url, ms = 5e3) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ms);
+  try {
+    await fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", signal: stop.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 function pageAddress(doc = document, where = window.location) {
   const out = { origin: String(where.origin) };
   try {
@@ -1234,7 +1247,7 @@ function pageAddress(doc = document, where = window.location) {
   }
   return out;
 }
-function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
+function mountRoomCard(host, { send, uid, words = () => ENGLISH5, probe = answers }) {
   const section = document.createElement("section");
   section.className = "borsen-room";
   section.innerHTML = TEMPLATE2;
@@ -1247,6 +1260,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
     qr: $(".borsen-room-qr"),
     url: $(".borsen-room-url"),
     note: $(".borsen-room-note"),
+    reach: $(".borsen-room-reach"),
     network: $(".borsen-room-network"),
     projector: $(".borsen-room-projector"),
     projectorLink: $(".borsen-room-projector-link"),
@@ -1264,6 +1278,30 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
   let last = null;
   const local = { renaming: null, draft: "", removing: null, network: false };
   let toldAddress = false;
+  const reach = { url: "", state: "" };
+  function checkReach(url) {
+    if (!url || reach.url === url) return;
+    reach.url = url;
+    reach.state = "checking";
+    probe(url).then(
+      (ok) => {
+        if (reach.url !== url) return;
+        reach.state = ok ? "ok" : "failed";
+        redraw(null);
+      },
+      () => {
+        if (reach.url !== url) return;
+        reach.state = "failed";
+        redraw(null);
+      }
+    );
+  }
+  function drawReach(card, t) {
+    ui.reach.hidden = card.local || !reach.state;
+    if (ui.reach.hidden) return;
+    ui.reach.dataset.state = reach.state;
+    ui.reach.textContent = reach.state === "checking" ? t("Checking whether the class answers at this address…") : reach.state === "ok" ? t("This computer reaches the class at this address. A network that keeps its devices apart can still stop phones: try one phone first.") : t("The class did not answer at this address from this computer, so phones will not reach it either.");
+  }
   function focusedId() {
     const active = document.activeElement;
     return active && section.contains(active) ? active.dataset.fid || null : null;
@@ -1366,6 +1404,8 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5 }) {
     ui.url.textContent = card.url;
     ui.note.textContent = card.local ? t("Only this computer can open this address: no phone can.") : card.via === "jupyter" ? t("Phones reach the class through this Jupyter server's address: they need no Jupyter account, only this link.") : t("Anyone on this network who has the address can join.");
     drawNetwork(card, t);
+    if (!card.local) checkReach(card.url);
+    drawReach(card, t);
     ui.projector.hidden = !card.projector;
     if (card.projector) {
       ui.projectorLink.href = card.projector;
