@@ -306,3 +306,20 @@ def test_the_phones_address_is_believed_only_from_the_relay():
     assert client_address(Request("127.0.0.1", wrong), key) == "127.0.0.1"
     # Only from this computer (the relay is on it), whatever the key.
     assert client_address(Request("10.9.9.9", told), key) == "10.9.9.9"
+
+
+def test_the_network_address_is_one_a_phone_can_open(monkeypatch):
+    """A Linux laptop's name often means 127.0.1.1: the address comes from its interfaces
+    then (a private one first), never a loopback one."""
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, 0, 0, "", ("127.0.1.1", 0))]
+    )
+    monkeypatch.setattr(reach_module, "_interface_addresses", lambda: ["203.0.113.5", "10.1.2.3"])
+    assert reach_module._network_address() == "10.1.2.3"
+    monkeypatch.setattr(reach_module, "_interface_addresses", lambda: [])
+    assert reach_module._network_address() == socket.gethostname()
+
+
+def test_the_interfaces_addresses_leave_loopback_out():
+    found = reach_module._interface_addresses()
+    assert all(isinstance(a, str) and not a.startswith("127.") for a in found)

@@ -71,15 +71,43 @@ def join_address(host: str, port: int, token: str, address: str | None = None) -
 
 
 def _network_address() -> str:
-    """This computer's address on its network, from its name (no packet is sent), else its
-    name: what a student's phone types to reach a class open to the network."""
+    """This computer's address on its network, from its name, else from its network
+    interfaces (no packet is sent either way), else its name: what a student's phone types to
+    reach a class open to the network. (A Linux laptop's name usually means 127.0.1.1, which
+    no phone can open: its interfaces know the address.)"""
     name = socket.gethostname()
     with contextlib.suppress(OSError):
         for info in socket.getaddrinfo(name, None, socket.AF_INET):
             address = info[4][0]
-            if not ipaddress.ip_address(address).is_loopback:
+            if _is_network(address):
                 return address
-    return name
+    found = _interface_addresses()
+    private = [a for a in found if ipaddress.ip_address(a).is_private]
+    return (private or found or [name])[0]
+
+
+def _is_network(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+def _interface_addresses() -> list[str]:
+    """The IPv4 addresses of this computer's network interfaces, asked of the operating system
+    (Linux's SIOCGIFADDR; nothing elsewhere), loopback and link-local left out."""
+    try:
+        import fcntl
+        import struct
+    except ImportError:  # Windows
+        return []
+    found = []
+    with contextlib.suppress(OSError):
+        for _, interface in socket.if_nameindex():
+            probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)  # never sends
+            with probe, contextlib.suppress(OSError):
+                request = struct.pack("256s", interface[:15].encode())
+                answer = fcntl.ioctl(probe.fileno(), 0x8915, request)  # SIOCGIFADDR
+                found.append(socket.inet_ntoa(answer[20:24]))
+    return [a for a in found if _is_network(a)]
 
 
 def find_door() -> tuple[ServerDoor, str] | None:
