@@ -314,7 +314,7 @@ def test_the_network_address_is_one_a_phone_can_open(monkeypatch):
     monkeypatch.setattr(
         socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, 0, 0, "", ("127.0.1.1", 0))]
     )
-    monkeypatch.setattr(reach_module, "_interface_addresses", lambda: ["203.0.113.5", "10.1.2.3"])
+    monkeypatch.setattr(reach_module, "_interface_addresses", lambda: ["100.64.0.1", "10.1.2.3"])
     assert reach_module._network_address() == "10.1.2.3"
     monkeypatch.setattr(reach_module, "_interface_addresses", lambda: [])
     assert reach_module._network_address() == socket.gethostname()
