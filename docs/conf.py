@@ -26,6 +26,10 @@ version = release
 
 language = "nb"  # each build passes -D language=...
 
+# PLACEHOLDER: the GitHub account that publishes the repository, for the Binder links of the
+# pages (BINDER_URL in a page; docs/_ext/borsen_docs.py). Set it when the repository is public.
+borsen_binder_owner = "OWNER"
+
 extensions = [
     "myst_nb",
     "sphinx_design",

@@ -175,6 +175,9 @@ def staged_files(language: str) -> dict[Path, bytes]:
     if language == "en":  # the English rules stay at docs/rules.md, where everything cites them
         files[Path("rules.md")] = (DOCS / "rules.md").read_bytes()
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    # A badge is a picture from another site: the site loads nothing from outside, so a linked
+    # badge becomes its link, with the badge's words.
+    changelog = re.sub(r"\[!\[([^\]]*)\]\([^)]*\)\]\(", r"[\1](", changelog)
     files[Path("changelog.md")] = english_page(changelog, language).encode("utf-8")
     return files
 

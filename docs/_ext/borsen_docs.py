@@ -12,6 +12,9 @@ cannot draw on a static page by itself.
   site: no network), on the pages that hold a chart only.
 - **Widgets.** The game widget runs in a kernel; a static page has none. Its output is shown as
   a short note in the page's language saying where it runs.
+- **Binder.** ``BINDER_URL`` in a page is the one-click Binder link to the bokmål play notebook,
+  made from one setting of conf.py (``borsen_binder_owner``: the GitHub account that publishes
+  the repository).
 
 MyST-NB takes renderers for other output types only from installed packages' entry points
 (``myst_nb.mime_renderers``); the site is no package, so :func:`setup` adds this one beside
@@ -102,7 +105,19 @@ def language_links(app, pagename, templatename, context, doctree) -> None:
             app.add_js_file(script, loading_method="defer")  # in order, after the page
 
 
+BINDER = (
+    "https://mybinder.org/v2/gh/{owner}/borsen_widget/HEAD?urlpath=lab/tree/notebooks/nb/play.ipynb"
+)
+
+
+def binder_links(app, docname, source) -> None:
+    """``BINDER_URL`` in a page's text becomes the Binder link (before the page is read)."""
+    source[0] = source[0].replace("BINDER_URL", BINDER.format(owner=app.config.borsen_binder_owner))
+
+
 def setup(app):
+    app.add_config_value("borsen_binder_owner", "OWNER", "env")
+    app.connect("source-read", binder_links)
     add_output_renderer()
     app.connect("html-page-context", language_links)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
