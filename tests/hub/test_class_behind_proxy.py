@@ -81,6 +81,7 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
             )
 
             # Without the token nothing else answers; with it, the same routes do.
+            port = await ask(kernel, "room.port")  # the class server's, in the kernel
             paths = [
                 "api/contents",
                 "api/contents/class.ipynb",
@@ -99,13 +100,16 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
                 "voila/render/class.ipynb",
                 "borsen/",
                 f"borsen/class/{lesson.token}/../../files/class.ipynb",
-                *around_the_class("borsen/class/", lesson.token, lesson.projector_token, []),
+                *around_the_class("borsen/class/", lesson.token, lesson.projector_token, port),
+                f"proxy/{port}/{lesson.token}/",
             ]
             sockets = [
                 f"api/kernels/{kernel_id}/channels",
                 "terminals/websocket/1",
                 "api/events/subscribe",
-                *sockets_around_the_class("borsen/class/", lesson.token, lesson.projector_token),
+                *sockets_around_the_class(
+                    "borsen/class/", lesson.token, lesson.projector_token, port
+                ),
             ]
             await refused_everywhere(paths, sockets, SECRETS, base)
             # Outside the base URL: the class is not served there either.

@@ -101,6 +101,7 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
                 public, kernel, browser, teacher, errors, sockets=PHONES - 2, step=step
             )
             token, projector_token = lesson.token, lesson.projector_token
+            port = await ask(kernel, "room.port")  # the class server's, in the kernel
 
             # Nothing else answers a phone: the hub's routes, the teacher's server's, and every
             # path next to the class's.
@@ -131,13 +132,16 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
                 f"{user}/voila/render/class.ipynb",
                 f"{user}/borsen/",
                 f"{user}/borsen/class/{token}/../../../files/class.ipynb",
-                *around_the_class(prefix, token, projector_token, []),
+                *around_the_class(prefix, token, projector_token, port),
+                f"{user}/proxy/{port}/{token}/",
+                f"{user}/proxy/127.0.0.1:{port}/{token}/",
             ]
             sockets = [
                 f"{user}/api/kernels/{kernel_id}/channels",
                 f"{user}/terminals/websocket/1",
                 f"{user}/api/events/subscribe",
-                *sockets_around_the_class(prefix, token, projector_token),
+                *sockets_around_the_class(prefix, token, projector_token, port),
+                f"{user}/proxy/{port}/{token}/ws",
             ]
             await refused_everywhere(paths, sockets, SECRETS, hub.url)
             step("everything else refused")

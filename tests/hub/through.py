@@ -11,6 +11,7 @@ second client of the notebook's kernel (``harness.Kernel``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import re
 import time
@@ -177,6 +178,21 @@ async def fetch(url: str, method: str = "GET", **kwargs):
     )
 
 
+LOGIN = re.compile(r"/(hub/login|login|hub/api/oauth2/authorize)\b")
+
+
+async def fetch_to_the_end(url: str, method: str = "GET", hops: int = 5):
+    """``url`` as :func:`fetch` asks for it, following a redirect that leads elsewhere than a
+    login page (a trailing slash taken off, say) as a browser would: the last answer."""
+    response = await fetch(url, method)
+    for _ in range(hops):
+        where = response.headers.get("Location", "")
+        if response.code not in (301, 302, 303, 307, 308) or LOGIN.search(where):
+            break
+        response = await fetch(urllib.parse.urljoin(url, where))
+    return response
+
+
 def is_refusal(response, secrets: list[str]) -> str | None:
     """None when ``response`` refuses (400, 401, 403, 404, 405, or a redirect to a login page)
     and holds none of ``secrets``; else what is wrong with it."""
@@ -188,7 +204,7 @@ def is_refusal(response, secrets: list[str]) -> str | None:
         return None
     if response.code in (301, 302, 303, 307, 308):
         where = response.headers.get("Location", "")
-        if re.search(r"/(hub/login|login|hub/api/oauth2/authorize)\b", where):
+        if LOGIN.search(where):
             return None
         return f"{response.code} to {where}"
     return f"{response.code}: {body[:120]!r}"
@@ -199,16 +215,19 @@ async def refused_everywhere(
 ) -> None:
     """Every path in ``paths`` (HTTP GET, then POST) and every WebSocket in ``sockets`` is
     refused to a phone with no cookies; fails listing every one that is not."""
-    wrong = []
+    wrong, answers = [], collections.Counter()
     for path in paths:
         for method in ("GET", "POST"):
-            problem = is_refusal(await fetch(base + path, method), secrets)
+            response = await fetch_to_the_end(base + path, method)
+            answers[f"{method} {response.code}"] += 1
+            problem = is_refusal(response, secrets)
             if problem:
                 wrong.append(f"{method} {path}: {problem}")
     for path in sockets:
         try:
             conn = await websocket.websocket_connect(base.replace("http://", "ws://") + path)
-        except REFUSED:
+        except REFUSED as error:
+            answers[f"WebSocket {getattr(error, 'code', type(error).__name__)}"] += 1
             continue
         # Open: refused only if the server closes it at once without a word.
         first = await asyncio.wait_for(conn.read_message(), 5)
@@ -216,14 +235,16 @@ async def refused_everywhere(
         if first is not None:
             wrong.append(f"WebSocket {path}: opened, sent {first[:80]!r}")
     assert not wrong, "answered to a phone:\n" + "\n".join(wrong)
+    print(f"refused at {base}:", dict(sorted(answers.items())))
 
 
-def around_the_class(prefix: str, token: str, projector: str, others: list[str]) -> list[str]:
+def around_the_class(prefix: str, token: str, projector: str, port: int) -> list[str]:
     """The paths next to the class's own (under ``prefix``: ``<base_url>borsen/class/``) that
     must not reach anything: parent folders, encoded dots, other tokens, the projector's token
     on the student's routes and the other way round, files the pages do not load. (A path
     whose plain ``..`` leads from one token to the other's own page is that page: whoever
-    holds that token may open it.)"""
+    holds that token may open it.) ``port``: the class server's own port in the kernel, which no
+    path may name."""
     q = urllib.parse.quote
     return [
         f"{prefix}",
@@ -243,12 +264,19 @@ def around_the_class(prefix: str, token: str, projector: str, others: list[str])
         f"{prefix}{token}/{projector}/projector/",
         f"{prefix}{token[:-1]}/",
         f"{prefix}{token}x/",
-        *[f"{prefix}{other}" for other in others],
+        f"{prefix}{token}:{port}/",
+        f"{prefix}127.0.0.1:{port}/{token}/",
+        f"{prefix}{token}/%2f%2f127.0.0.1:{port}/{token}/",
+        f"{prefix}{token}/http:%2f%2f127.0.0.1:{port}%2f{token}%2f",
+        f"{prefix}../../proxy/{port}/{token}/",
+        f"{prefix}%2e%2e/%2e%2e/proxy/127.0.0.1:{port}/{token}/",
     ]
 
 
-def sockets_around_the_class(prefix: str, token: str, projector: str) -> list[str]:
+def sockets_around_the_class(prefix: str, token: str, projector: str, port: int) -> list[str]:
     return [
+        f"{prefix}127.0.0.1:{port}/{token}/ws",
+        f"{prefix}{token}:{port}/ws",
         f"{prefix}wrongtoken123/ws",
         f"{prefix}{projector}/ws",
         f"{prefix}{token}/projector/ws",
@@ -452,6 +480,7 @@ __all__ = [
     "ask",
     "class_urls",
     "fetch",
+    "fetch_to_the_end",
     "guarantees_hold",
     "join_in_chromium",
     "kernel_of",
