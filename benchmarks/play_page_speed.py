@@ -146,8 +146,9 @@ def report(name: str, result: dict) -> None:
         )
         details = [d["started"] for d in result["detail"][kind] if d and d.get("started")]
         if details:
-            keys = [k for k in ("python", "restored", "unpacked", "playing") if k in details[0]]
-            parts = ", ".join(
+            keys = [k for k in ("python", "unpacked", "playing") if k in details[0]]
+            restored = sum(bool(d.get("restored")) for d in details)
+            parts = f"Python from a snapshot in {restored} of {len(details)}; " + ", ".join(
                 f"{k} {statistics.median(d.get(k, 0) for d in details) / 1000:.2f} s" for k in keys
             )
             print(f"  {'':<34}       the worker (from its start): {parts}")

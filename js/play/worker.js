@@ -89,21 +89,20 @@ async function unpack(python, archives) {
 async function play({ build, shipped, language, botDelay }) {
   const archives = fetchArchives();
   let python = null;
+  let restored = false;
   const snapshot = await readSnapshot(build, shipped).catch(() => null);
   if (snapshot) {
     try {
       python = await loadPyodide({ ...OPTIONS, _loadSnapshot: snapshot.bytes });
-      mark("restored");
+      restored = true;
     } catch (error) {
       console.warn("The saved Python could not be restored; starting it afresh.", error);
       python = null;
       if (self.caches) await caches.delete(snapshotCache(build));
     }
   }
-  if (!python) {
-    python = await loadPyodide(OPTIONS);
-    mark("python");
-  }
+  if (!python) python = await loadPyodide(OPTIONS);
+  mark("python");
   await unpack(python, archives);
   mark("unpacked");
   const standalone = python.pyimport("borsen_widget.jupyter.standalone");
@@ -118,8 +117,8 @@ async function play({ build, shipped, language, botDelay }) {
   self.borsenPage = game;
   mark("playing");
   for (const text of waiting.splice(0)) game.receive(text);
-  self.postMessage({ kind: "started", restored: Boolean(timings.restored), ...timings });
-  if (snapshot && !snapshot.kept && timings.restored) {
+  self.postMessage({ kind: "started", restored, ...timings });
+  if (restored && !snapshot.kept) {
     keepSnapshot(build, snapshot.bytes).then(
       () => self.postMessage({ kind: "kept" }),
       (error) => console.warn("No snapshot kept:", error),
