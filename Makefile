@@ -93,6 +93,19 @@ lite-serve:
 	@echo "Open http://127.0.0.1:$(LITE_PORT)/ (Ctrl+C stops)"
 	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/lite/site
 
+# The play page: Børsen playable seconds after opening one address (Pyodide in a worker, no
+# JupyterLab; scripts/build_play.py). `make play` builds build/play/site: serve it with any
+# static server, at the root or in a sub-folder. Its Python snapshot is made in headless
+# Chromium (Playwright, the dev extra); without them the page makes its own on a first visit.
+.PHONY: play play-serve
+play: setup
+	$(PY) scripts/build_play.py
+
+play-serve: setup
+	$(PY) scripts/build_play.py --if-stale
+	@echo "Open http://127.0.0.1:$(LITE_PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/play/site
+
 clean:
 	rm -rf $(VENV) .venv-lite build dist .pytest_cache .hypothesis
 
