@@ -17,10 +17,11 @@ draw or bank), and thirty WebSocket clients (what each phone holds) join each, o
 - *direct*: a class on the kernel's own port (``w.classroom(via="direct")``).
 
 A vote's latency runs from sending it to the last of the 29 other phones of its class
-receiving the new count. The roads take turns vote by vote (so a busy moment of this shared
-machine falls on each alike), a vote every 0.2 s (a class sends a count at once unless one went
-out less than 0.1 s before). When every phone of a class has voted once, the teacher plays a
-move there (a new decision clears the votes).
+receiving the new count (printed after it: to each other phone, the median phone's wait). The
+roads take turns vote by vote (so a busy moment of this shared machine falls on each alike), a
+vote every 0.2 s (a class sends a count at once unless one went out less than 0.1 s before).
+When every phone of a class has voted once, the teacher plays a move there (a new decision
+clears the votes).
 
 The target: the hub's median within 2× of the direct port's. A benchmark, not a test: it
 prints, it does not assert.
@@ -114,6 +115,7 @@ class Road:
         self.name, self.game, self.url = name, game, url
         self.phones: list[Phone] = []
         self.latencies: list[float] = []
+        self.each: list[float] = []  # vote → one other phone, every phone's delay
         self.voted = 0  # phones that voted on the decision on the table
 
     async def join(self, count: int) -> None:
@@ -146,6 +148,7 @@ class Road:
             )
         )
         self.latencies.append(1000 * (max(arrived) - sent))
+        self.each += [1000 * (t - sent) for t in arrived]
         self.voted = target
 
 
@@ -177,6 +180,14 @@ def report(roads: list[Road]) -> None:
             f"  {r.name:<{width}}  median {median:6.1f} ms   p95 "
             f"{percentile(r.latencies, 0.95):6.1f} ms   max {max(r.latencies):6.1f} ms   "
             f"{median / direct:4.2f}× direct"
+        )
+    print("vote → one other phone (every phone's delay):")
+    direct_each = statistics.median(next(r for r in roads if r.name == "direct").each)
+    for r in roads:
+        median = statistics.median(r.each)
+        print(
+            f"  {r.name:<{width}}  median {median:6.1f} ms   p95 "
+            f"{percentile(r.each, 0.95):6.1f} ms   {median / direct_each:4.2f}× direct"
         )
 
 
