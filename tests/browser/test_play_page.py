@@ -158,20 +158,30 @@ def game_worker(page):
     raise AssertionError("no worker holds the game")
 
 
-def leaked(received: list, saved: dict) -> list[str]:
-    """What of the game's secrets the page received: a card still in the deck, the seed, the
-    generator's state, or a field that would hold them."""
-    deck = set(saved["deck"])
+def leaked(received: list, saved: dict, cards: bool = True) -> list[str]:
+    """What of the game's secrets the page received: the seed, the generator's state, a field
+    that would hold them, the deck's order (a run of its next cards), and (``cards``) any card
+    still in the deck. The teacher's panel lists the cards not yet seen (public: anyone can
+    count them), so ``cards=False`` for messages received while it was shown."""
+    deck = saved["deck"]
     found = []
     for message in received:
+        if message.get("kind") == "python":  # Python's JSON, read as the page reads it
+            message = json.loads(message["text"])
         text = json.dumps(message, ensure_ascii=False)
-        found += [f"deck card {code}" for code in CARD_CODE.findall(text) if code in deck]
+        codes = CARD_CODE.findall(text)
+        if cards:
+            found += [f"deck card {code}" for code in codes if code in deck]
+        runs = {tuple(codes[i : i + 4]) for i in range(len(codes) - 3)}
+        found += [
+            "the deck's order" for i in range(len(deck) - 3) if tuple(deck[i : i + 4]) in runs
+        ]
         if str(saved["seed"]) in re.findall(r"\d+", text):
             found.append("the seed")
-        if str(saved["rng"][1][:3])[1:-1] in text:
+        if ", ".join(map(str, saved["rng"][1][:3])) in text:
             found.append("the generator's state")
         for key in ("seed", "rng", "deck"):
-            if f'"{key}"' in text or f'\\"{key}\\"' in text:
+            if f'"{key}"' in text:
                 found.append(f"a field named {key!r}")
     return found
 
@@ -270,6 +280,7 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         page.locator(".play-numbers input").uncheck()
         page.locator(".borsen-panel .borsen-p-big").wait_for(state="hidden")
         state = settle(page)
+        panel_off = len(page.evaluate("window.__received"))
 
         # A whole game through the real buttons: draw while the pile is small, else bank.
         clicks = []
@@ -291,7 +302,9 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
             clicks.append(intent)
             if len(clicks) == 6:
                 middle = json.loads(worker.evaluate(SAVED_GAME))
-                found["leaked mid-game"] = leaked(page.evaluate("window.__received"), middle)
+                received = page.evaluate("window.__received")
+                found["leaked mid-game"] = leaked(received[:panel_off], middle, cards=False)
+                found["leaked mid-game"] += leaked(received[panel_off:], middle)
         found["clicks"] = clicks
         found["timings"]["game over"] = time.monotonic() - started
         found["end"] = state["end"]
