@@ -96,7 +96,12 @@ KERNEL_PACKAGES = (
 WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_widgets", "segno")
 #: Notebooks left out of the site: those that need a server in the kernel (a class on the
 #: students' phones: JupyterLite has no server sockets, ``w.classroom()`` would say so), and
-#: rl-agent.ipynb, which needs the rl extra (PettingZoo, Gymnasium, OpenSpiel: not in Pyodide).
+#: rl-agent.ipynb, which needs NumPy (itself, and Gymnasium imports it). Gymnasium and its
+#: dependencies are pure Python, but NumPy is compiled: Pyodide's build of it (in the lock as
+#: ``numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl``) is published on Pyodide's own
+#: CDN only, which cannot be reached here; PyPI has no WebAssembly wheel of NumPy (none of the
+#: 73 files of 2.4.6; ``pip download --platform pyemscripten_2026_0_wasm32`` finds nothing) and
+#: the npm package ``pyodide`` holds only the core (checked for issue 29).
 SERVER_NOTEBOOKS = ("classroom.ipynb", "rl-agent.ipynb")
 
 #: Files of the npm package ``pyodide`` that the kernel loads (the rest are docs and consoles).
