@@ -3,8 +3,8 @@ Chromium, opens a notebook in her JupyterLab and runs its cells (the game, ``roo
 w.classroom()``, the card); thirty phones join at the hub's own public address
 (``/user/teacher/borsen/class/<token>/``), through the hub's proxy and the teacher's Jupyter
 server to the class in her kernel: 28 WebSocket clients speaking the class protocol and two real
-Chromium pages. They hold seats and play, answer a posed question and see it revealed; the
-projector page shows the table. The class's guarantees hold through the hub (a wrong token, a
+Chromium pages. They hold seats and play (a Chromium phone too, with its own buttons), answer
+a posed question and see it revealed; the projector page shows the table. The class's guarantees hold through the hub (a wrong token, a
 hostile or oversized message, another site's WebSocket, no secret sent), and no other route of
 the hub or of the teacher's server answers a phone (no cookies): each is refused (403, 404 or a
 redirect to the login page).

@@ -131,9 +131,38 @@ async def join_in_chromium(page, url: str, name: str) -> None:
     await page.locator(".borsen-class").wait_for(state="visible")
 
 
-async def play_moves(kernel: Kernel, holders: dict[int, Client], everyone, moves: int) -> int:
-    """The students holding the people's seats play ``moves`` moves (draw on a short pile,
-    else bank; the bot plays its own); every phone gets each new table. Returns the moves."""
+#: A Chromium phone's click for the seat it holds (as a student taps): draw on a short pile,
+#: else bank; at the aces' decision, list as few as the limit asks (R12) or keep them.
+CLICK = """() => {
+  const root = document.querySelector('main.borsen');
+  const shown = (i) => { const b = root.querySelector(`.borsen-actions [data-intent=${i}]`);
+    return b && !b.hidden ? b : null; };
+  const ok = root.querySelector('.borsen-aces-ok');
+  if (ok && !root.querySelector('.borsen-aces').hidden) {
+    for (const ace of root.querySelectorAll('.borsen-ace')) {
+      if (!ok.disabled) break;
+      ace.click();
+    }
+    ok.click();
+    return true;
+  }
+  const pile = root.querySelectorAll('.borsen-pile .borsen-card').length;
+  const button = (pile < 2 && shown('draw')) || shown('bank') || shown('draw');
+  if (!button) return false;
+  button.click();
+  return true;
+}"""
+#: The Chromium phone shows the table of version ``v`` or later, with its buttons or the aces.
+READY = """(v) => { const root = document.querySelector('main.borsen');
+  return Number(root.dataset.version) >= v && (
+    [...root.querySelectorAll('.borsen-actions [data-intent]')].some((b) => !b.hidden)
+    || !root.querySelector('.borsen-aces').hidden); }"""
+
+
+async def play_moves(holders: dict, everyone: list[Client], moves: int) -> int:
+    """The students holding the people's seats (``holders``: seat → a WebSocket phone or a
+    Chromium page) play ``moves`` moves (draw on a short pile, else bank; the bot plays its
+    own); every phone gets each new table. Returns the moves played."""
     played = 0
     watcher = everyone[-1]
     while played < moves:
@@ -145,26 +174,35 @@ async def play_moves(kernel: Kernel, holders: dict[int, Client], everyone, moves
                 lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] > v
             )
             continue
-        page = holders[view["current"]]
-        await page.wait(
-            lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] >= v
-        )
-        if view["aces"]:
-            need = view["aces"]["to_list"]
-            move = {"intent": "list", "aces": view["aces"]["pending"][:need]} if need else {}
-            move = move or {"intent": "keep"}
-        else:
-            short = len(view["pile"]) < 2 and "draw" in view["actions"]
-            move = {"intent": "draw" if short else "bank"}
-        await page.send(version=view["version"], **move)
+        player = holders[view["current"]]
+        if isinstance(player, Client):
+            await player.send(version=view["version"], **_move(view))
+        else:  # a Chromium page: its own buttons
+            await player.wait_for_function(READY, arg=view["version"])
+            assert await player.evaluate(CLICK), "no button to press on the phone"
         for phone in everyone:
             await phone.wait(
                 lambda m, v=view["version"]: m["type"] == "view" and m["view"]["version"] > v
             )
-        assert not [m for m in page.messages if m["type"] == "notice"], page.messages[-3:]
+        if isinstance(player, Client):
+            assert not [m for m in player.messages if m["type"] == "notice"], player.messages[-3:]
+        else:
+            assert await player.locator(".borsen-notice").is_hidden()
         played += 1
         await asyncio.sleep(0.15)  # a person's pace: under the class's rate limit
     return played
+
+
+def _move(view: dict) -> dict:
+    if view["aces"]:
+        need = view["aces"]["to_list"]
+        return (
+            {"intent": "list", "aces": view["aces"]["pending"][:need]}
+            if need
+            else {"intent": "keep"}
+        )
+    short = len(view["pile"]) < 2 and "draw" in view["actions"]
+    return {"intent": "draw" if short else "bank"}
 
 
 # ---------------------------------------------------------------------------- refusals
@@ -346,7 +384,8 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
     open on ``teacher`` with its kernel ``kernel``: the class's addresses are the door's and
     the card shows them; ``sockets`` WebSocket phones and two Chromium pages join; two phones
     hold the people's seats and play; the projector page shows the table; a posed question is
-    answered and revealed on every screen; the class's guarantees hold
+    answered and revealed on every screen; a Chromium phone takes a seat and plays it with its
+    own buttons; the class's guarantees hold
     (:func:`guarantees_hold`). Returns the class's addresses, tokens, phones, pages and game.
     """
     everyone = sockets + len(IN_CHROMIUM)
@@ -402,7 +441,7 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
     for seat in (0, 1):
         await phones[seat].send(intent="claim", seat=seat)
         await phones[seat].wait(lambda m, s=seat: m["type"] == "you" and m["seat"] == s)
-    moved = await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 4)
+    moved = await play_moves({0: phones[0], 1: phones[1]}, phones, 4)
     assert moved == 4
     version = await ask(kernel, "w.version")
     for page in (*pages, projector):
@@ -418,7 +457,7 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
             question = await ask(kernel, "room.ask('chance')['id']")
             break
         except RuntimeError:  # nothing to decide now (a forced draw): one more move
-            await play_moves(kernel, {0: phones[0], 1: phones[1]}, phones, 1)
+            await play_moves({0: phones[0], 1: phones[1]}, phones, 1)
     else:
         raise AssertionError("no position to pose a question on")
     for phone in phones:
@@ -452,6 +491,21 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
             "(sel) => document.querySelector(sel).dataset.state === 'revealed'", arg=where
         )
     step("a question asked, answered and revealed")
+
+    # Max, on his Chromium phone, takes Bo's seat (its student leaves it) and plays from it.
+    max_page = pages[1]
+    await phones[1].send(intent="leave")
+    await phones[1].wait(lambda m: m["type"] == "you" and m["seat"] is None)
+    await max_page.locator('[data-seat-intent="claim"][data-seat="1"]').click()
+    await max_page.locator('[data-seat-intent="leave"]').wait_for()
+    assert (await ask(kernel, "room.seats[1]['student']")) == IN_CHROMIUM[1]
+    holders = {0: phones[0], 1: max_page}
+    before = await ask(kernel, "w.version")
+    while await ask(kernel, "w.game.current_player") != 1 or await ask(kernel, "w.game.is_over"):
+        assert await play_moves({0: phones[0]}, phones, 1) == 1, "the game ended first"
+    assert await play_moves(holders, phones, 1) == 1
+    assert await ask(kernel, "w.version") > before
+    step("a Chromium phone played its seat")
 
     # The class's guarantees, through the door.
     game = await guarantees_hold(url, projector_url, kernel, phones)
