@@ -29,6 +29,7 @@ from through import (
     refused_everywhere,
     run_notebook,
     sockets_around_the_class,
+    the_class_ends,
     watched_page,
 )
 
@@ -125,9 +126,7 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
             step("everything else refused")
 
             assert not errors, f"JavaScript errors on a page: {errors}"
-            for phone in lesson.phones:
-                phone.conn.close()
-            await ask(kernel, "room.stop()")
+            await the_class_ends(kernel, lesson)
             kernel.close()
             await browser.close()
 

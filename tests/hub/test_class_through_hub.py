@@ -3,11 +3,12 @@ Chromium, opens a notebook in her JupyterLab and runs its cells (the game, ``roo
 w.classroom()``, the card); thirty phones join at the hub's own public address
 (``/user/teacher/borsen/class/<token>/``), through the hub's proxy and the teacher's Jupyter
 server to the class in her kernel: 28 WebSocket clients speaking the class protocol and two real
-Chromium pages. They hold seats and play (a Chromium phone too, with its own buttons), answer
-a posed question and see it revealed; the projector page shows the table. The class's guarantees hold through the hub (a wrong token, a
-hostile or oversized message, another site's WebSocket, no secret sent), and no other route of
-the hub or of the teacher's server answers a phone (no cookies): each is refused (403, 404 or a
-redirect to the login page).
+Chromium pages. They hold seats and play (a Chromium phone too, with its own buttons), answer a
+posed question and see it revealed; the projector page shows the table. The class's guarantees
+hold through the hub (a wrong token, a hostile or oversized message, another site's WebSocket,
+no secret sent), and no other route of the hub or of the teacher's server answers a phone (no
+cookies): each is refused (403, 404 or a redirect to the login page). When the teacher ends the
+class, every phone is told and its addresses refuse.
 
 The hub, its proxy (a Node process), the teacher's server and its kernel are stopped at the
 end, and the test checks that none is left.
@@ -35,6 +36,7 @@ from through import (
     refused_everywhere,
     run_notebook,
     sockets_around_the_class,
+    the_class_ends,
     watched_page,
 )
 
@@ -147,9 +149,7 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
             step("everything else refused")
 
             assert not errors, f"JavaScript errors on a page: {errors}"
-            for phone in lesson.phones:
-                phone.conn.close()
-            await ask(kernel, "room.stop()")
+            await the_class_ends(kernel, lesson)
             kernel.close()
             await browser.close()
         return lesson.game

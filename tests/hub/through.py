@@ -525,6 +525,24 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
     )
 
 
+async def the_class_ends(kernel: Kernel, lesson) -> None:
+    """The teacher ends the class: every phone still there is told so, in words, through the
+    door, and the class's addresses refuse from then on."""
+    await ask(kernel, "room.stop()")
+    for phone in lesson.phones:
+        ended = await phone.wait(lambda m: m["type"] == "ended")
+        assert "ended the class" in ended["text"]
+        await asyncio.wait_for(phone.closed.wait(), 10)
+    for url in (lesson.url, lesson.projector_url):
+        assert (await fetch(url)).code == 403, url
+        try:
+            conn = await websocket.websocket_connect(url.replace("http://", "ws://") + "ws")
+        except REFUSED:
+            continue
+        conn.close()
+        raise AssertionError(f"the ended class's WebSocket opened at {url}")
+
+
 __all__ = [
     "CARD_CELL",
     "GAME_CELL",
@@ -545,5 +563,6 @@ __all__ = [
     "refused_everywhere",
     "run_notebook",
     "sockets_around_the_class",
+    "the_class_ends",
     "watched_page",
 ]
