@@ -89,7 +89,7 @@ async def ask(kernel: Kernel, expression: str, timeout: float = 20):
     return await asyncio.to_thread(kernel.eval, expression, timeout)
 
 
-async def class_urls(kernel: Kernel, public: str, timeout: float = 20) -> tuple[str, str]:
+async def class_urls(kernel: Kernel, public: str, timeout: float = 20) -> tuple[str, str, str]:
     """``room.url`` and ``room.projector_url`` once they are the public door's (the host the
     teacher's browser sees), and ``room.via``; fails with what they are after ``timeout``."""
     deadline = time.monotonic() + timeout
