@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import ssl
+import subprocess
 import sys
 import time
 import urllib.error
@@ -30,7 +32,14 @@ for folder in (TESTS / "browser", TESTS / "jupyter", TESTS):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from harness import REPO, JupyterLab, Server, find_chromium, free_port  # noqa: E402
+from harness import (  # noqa: E402
+    REPO,
+    JupyterLab,
+    Server,
+    ServerExited,
+    find_chromium,
+    free_port,
+)
 
 #: The proxy JupyterHub runs in front of itself (``make test`` installs it: ``npm ci`` here).
 PROXY = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -203,15 +212,21 @@ class BaseUrlLab(JupyterLab):
 
 class Proxy(Server):
     """``configurable-http-proxy`` on 127.0.0.1 in front of ``target`` (every path to it): the
-    one public door, as a school's reverse proxy is."""
+    one public door, as a school's reverse proxy is; with ``tls`` (a certificate and its key,
+    :func:`self_signed`) it answers https only, as a school's door does."""
 
     name = "proxy"
 
-    def __init__(self, base: Path, target: str, ready_path: str = "/"):
+    def __init__(
+        self, base: Path, target: str, ready_path: str = "/", tls: tuple[Path, Path] | None = None
+    ):
         super().__init__(base)
         self.target = target
         self.ready_path = ready_path
         self.api_port = free_port()
+        self.tls = tls
+        if tls is not None:
+            self.url = self.url.replace("http://", "https://")
 
     def env(self) -> dict:
         env = super().env()
@@ -219,6 +234,7 @@ class Proxy(Server):
         return env
 
     def command(self) -> list[str]:
+        tls = [] if self.tls is None else [f"--ssl-cert={self.tls[0]}", f"--ssl-key={self.tls[1]}"]
         return [
             str(PROXY),
             "--ip=127.0.0.1",
@@ -227,7 +243,84 @@ class Proxy(Server):
             f"--api-port={self.api_port}",
             f"--default-target={self.target}",
             "--log-level=warn",
+            *tls,
         ]
 
+    def _start(self, timeout: float):
+        if self.tls is None:
+            return super()._start(timeout)
+        # Ready when it answers https with this certificate (Server's check knows plain http).
+        self.url = f"https://127.0.0.1:{self.port}"
+        context = ssl.create_default_context(cafile=str(self.tls[0]))
+        env = self.env()
+        log = open(self.log_path, "ab")  # noqa: SIM115 - kept open for the proxy's life
+        self.proc = subprocess.Popen(
+            self.command(), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise ServerExited(f"the proxy exited at start; see {self.log_path}")
+            try:
+                url = f"{self.url}{self.ready_path}"
+                with urllib.request.urlopen(url, timeout=2, context=context) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"the proxy did not answer within {timeout} s; see {self.log_path}")
 
-__all__ = ["IS_ROOT", "PROXY", "BaseUrlLab", "Hub", "Proxy", "find_chromium", "free_port"]
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by itself, and its key (PEM files in ``folder``): the
+    https of a school's door, on this machine. (``cryptography`` comes with JupyterHub.)"""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    cert_path, key_path = folder / "door.crt", folder / "door.key"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+__all__ = [
+    "IS_ROOT",
+    "PROXY",
+    "BaseUrlLab",
+    "Hub",
+    "Proxy",
+    "find_chromium",
+    "free_port",
+    "self_signed",
+]

@@ -1,12 +1,13 @@
 """A lesson on phones through a plain JupyterLab started with a ``base_url`` (``/skole/lab/``,
-token login on) behind a reverse proxy (``configurable-http-proxy``), the one public door, as
-a school's server may be set up (issue 30).
+token login on) behind a reverse proxy (``configurable-http-proxy``) that answers https only,
+the one public door, as a school's server may be set up (issue 30).
 
 The teacher opens her notebook through the proxy in Chromium (the token in the address, as
-JupyterLab prints it) and runs it; phones join at the proxy's address
-(``/skole/lab/borsen/class/<token>/``), play, answer and see the reveal, with the class's
-guarantees; without the token, none of Jupyter's other routes answers them (while the same
-routes answer with the token: the refusals are the login's, not missing routes).
+JupyterLab prints it) and runs it; the class's address is the door's, https as her page is;
+phones join there (``https://…/skole/lab/borsen/class/<token>/``, their WebSockets wss), play,
+answer and see the reveal, with the class's guarantees; without the token, none of Jupyter's
+other routes answers them (while the same routes answer with the token: the refusals are the
+login's, not missing routes).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 
 import pytest
 from harness import write_notebook
-from hub_harness import BaseUrlLab, Proxy
+from hub_harness import BaseUrlLab, Proxy, self_signed
 from through import (
     CARD_CELL,
     GAME_CELL,
@@ -30,6 +31,7 @@ from through import (
     run_notebook,
     sockets_around_the_class,
     the_class_ends,
+    trust,
     watched_page,
 )
 
@@ -42,14 +44,18 @@ SECRETS = ["BorsenWidget(", '"execution_state"', '"last_modified"']
 
 @pytest.fixture
 def door(chromium, tmp_path):
-    """The JupyterLab and the proxy in front of it; both stopped, with what they started."""
+    """The JupyterLab and the https proxy in front of it (its certificate trusted by this
+    test's clients); both stopped, with what they started."""
+    certificate, key = self_signed(tmp_path / "tls")
     lab = BaseUrlLab(tmp_path / "lab", BASE_URL)
     lab.start()
-    proxy = Proxy(tmp_path / "proxy", lab.url, ready_path=f"{BASE_URL}api")
+    proxy = Proxy(tmp_path / "proxy", lab.url, f"{BASE_URL}api", tls=(certificate, key))
+    trust(certificate)
     try:
         proxy.start()
         yield lab, proxy
     finally:
+        trust(None)
         assert proxy.stop() == [], "processes of the proxy were still running after stop()"
         assert lab.stop() == [], "processes of JupyterLab were still running after stop()"
 
@@ -67,6 +73,7 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
 
         write_notebook(lab.root / "class.ipynb", [GAME_CELL, CARD_CELL])
         base = f"{proxy.url}{BASE_URL}"
+        assert base.startswith("https://127.0.0.1:")
         async with async_playwright() as p:
             browser = await launch(p, chromium)
             errors: list[str] = []

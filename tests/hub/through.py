@@ -49,7 +49,7 @@ async def launch(playwright, chromium: str):
 async def watched_page(browser, errors: list, **options):
     """A page in a context of its own (its own cookies and storage), its JavaScript errors
     kept in ``errors`` and every WebSocket message it receives in ``page.frames_seen``."""
-    context = await browser.new_context(**options)
+    context = await browser.new_context(ignore_https_errors=True, **options)
     page = await context.new_page()
     page.set_default_timeout(30_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -100,6 +100,22 @@ async def class_urls(kernel: Kernel, public: str, timeout: float = 20) -> tuple[
         await asyncio.sleep(0.3)
 
 
+#: The certificate a door's https is checked with (:func:`trust`); None: the system's.
+_trusted: dict[str, str | None] = {"ca": None}
+
+
+def trust(certificate: Path | None) -> None:
+    """Check https answers with ``certificate`` (a door's own, signed by itself), or as usual."""
+    _trusted["ca"] = None if certificate is None else str(certificate)
+
+
+def socket_request(url: str, headers: dict | None = None) -> httpclient.HTTPRequest:
+    """A WebSocket request to the http(s) address ``url`` (ws:// or wss://)."""
+    return httpclient.HTTPRequest(
+        "ws" + url.removeprefix("http"), headers=headers or {}, ca_certs=_trusted["ca"]
+    )
+
+
 class Game:
     """The kernel's game as ``_assert_no_secret`` reads it (its save: deck, seed, RNG)."""
 
@@ -114,13 +130,10 @@ class Game:
 
 
 async def open_phone(url: str, origin: str | None = None) -> Client:
-    """A phone's WebSocket on the class at ``url`` (its page's address)."""
-    if origin is None:
-        return await Client.open(SimpleNamespace(url=url))
-    request = httpclient.HTTPRequest(
-        url.replace("http://", "ws://") + "ws", headers={"Origin": origin}
-    )
-    return Client(await websocket.websocket_connect(request))
+    """A phone's WebSocket on the class at ``url`` (its page's address); ``origin``: the site
+    its page says it comes from (none: a client that sends no Origin)."""
+    headers = {} if origin is None else {"Origin": origin}
+    return Client(await websocket.websocket_connect(socket_request(url + "ws", headers)))
 
 
 async def join_in_chromium(page, url: str, name: str) -> None:
@@ -212,7 +225,13 @@ async def fetch(url: str, method: str = "GET", **kwargs):
     """``url`` as a phone with no cookies asks for it (redirects not followed)."""
     body = b"x" if method == "POST" else None
     return await httpclient.AsyncHTTPClient().fetch(
-        url, method=method, body=body, raise_error=False, follow_redirects=False, **kwargs
+        url,
+        method=method,
+        body=body,
+        raise_error=False,
+        follow_redirects=False,
+        ca_certs=_trusted["ca"],
+        **kwargs,
     )
 
 
@@ -263,7 +282,7 @@ async def refused_everywhere(
                 wrong.append(f"{method} {path}: {problem}")
     for path in sockets:
         try:
-            conn = await websocket.websocket_connect(base.replace("http://", "ws://") + path)
+            conn = await websocket.websocket_connect(socket_request(base + path))
         except REFUSED as error:
             answers[f"WebSocket {getattr(error, 'code', type(error).__name__)}"] += 1
             continue
@@ -536,7 +555,7 @@ async def the_class_ends(kernel: Kernel, lesson) -> None:
     for url in (lesson.url, lesson.projector_url):
         assert (await fetch(url)).code == 403, url
         try:
-            conn = await websocket.websocket_connect(url.replace("http://", "ws://") + "ws")
+            conn = await websocket.websocket_connect(socket_request(url + "ws"))
         except REFUSED:
             continue
         conn.close()
@@ -564,5 +583,6 @@ __all__ = [
     "run_notebook",
     "sockets_around_the_class",
     "the_class_ends",
+    "trust",
     "watched_page",
 ]
