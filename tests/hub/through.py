@@ -346,9 +346,10 @@ def sockets_around_the_class(prefix: str, token: str, projector: str, port: int)
 
 
 async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: list[Client]):
-    """The class's guarantees through the door: a wrong token refused in words, hostile and
-    oversized messages refused politely (the class goes on), a WebSocket from another site
-    refused, and nothing any phone received holds the deck's order, the seed or the RNG."""
+    """The class's guarantees through the door: a wrong token refused in words, a name taken
+    and a locked class refused, hostile and oversized messages refused politely (the class
+    goes on), a WebSocket from another site refused, and nothing any phone received holds the
+    deck's order, the seed or the RNG. (``phones`` gains the newcomer.)"""
     from borsen_widget.jupyter.classroom.sessions import FRAME_LIMIT
 
     prefix = url.rstrip("/").rsplit("/", 1)[0] + "/"
@@ -364,6 +365,16 @@ async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: 
             continue
         conn.conn.close()  # opened at all: not refused
         raise AssertionError(f"a WebSocket opened at {bad_url} from {origin}: {conn.raw[:2]}")
+    # A name is its student's, and a locked class takes no newcomer (those in may come back).
+    newcomer = await open_phone(url)
+    taken = await newcomer.join(IN_CHROMIUM[0].upper())
+    assert taken["type"] == "notice" and "taken" in taken["text"], taken
+    await ask(kernel, "room.lock()")
+    locked = await newcomer.join("Ny elev")
+    assert locked["type"] == "notice" and "closed to new students" in locked["text"], locked
+    await ask(kernel, "room.unlock()")
+    assert (await newcomer.join("Ny elev"))["type"] == "welcome"
+    phones.append(newcomer)
     # Hostile messages: each answered on its page, politely, and nothing changes.
     hostile = phones[-1]
     before = await ask(kernel, "[w.version, list(room.students)]")
