@@ -7,7 +7,10 @@ public address, with its https): the relay finds the token's entry
 class server that the kernel runs on 127.0.0.1, which answers as it answers a phone that
 reaches it directly, with every guarantee of the class (its token, limits, names, lock-out,
 refusals, nothing secret sent). The phone's own address goes with the request, under the relay's
-key, so the class's limits per address still count phones, not the relay.
+key, so the class's limits per address still count phones, not the relay. The phones' pages of
+one class share one WebSocket to the class server (:class:`_Line`), so a message to the whole
+class leaves the kernel once, not once a phone
+(:mod:`~borsen_widget.jupyter.classroom.relayed`).
 
 Jupyter's login does not apply to these routes (a phone has no Jupyter account; each method is
 marked ``@allow_unauthenticated``, so a server that refuses unmarked routes still serves them);
@@ -30,6 +33,7 @@ the class's token does. What stays unreachable, and how:
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import os
@@ -41,12 +45,8 @@ from tornado import httpclient, web, websocket
 from tornado.ioloop import IOLoop
 
 from ..jupyter.classroom.registry import TOKEN, read_entry, remove_door, write_door
-from ..jupyter.classroom.server import (
-    CLIENT_HEADER,
-    HEADERS,
-    RELAY_HEADER,
-    refused_page,
-)
+from ..jupyter.classroom.relayed import CLIENT_HEADER, RELAY_HEADER
+from ..jupyter.classroom.server import HEADERS, refused_page
 from ..jupyter.classroom.sessions import FRAME_LIMIT
 
 __all__ = ["MAX_SOCKETS", "load"]
@@ -55,6 +55,8 @@ __all__ = ["MAX_SOCKETS", "load"]
 MAX_SOCKETS = 512
 #: Seconds to wait for the kernel's class server to answer.
 TIMEOUT = 10.0
+#: Seconds a class's line stays open with no phone on it (a phone reloading keeps it).
+IDLE_LINE = 5.0
 #: The student page's files and the projector's (what a token may open; "" is the page).
 STUDENT_FILES = ("", "student.js", "student.css", "widget.css")
 PROJECTOR_FILES = ("", "projector.js", "projector.css", "widget.css")
@@ -70,6 +72,15 @@ class Relay:
         self.folder = Path(folder)
         self._kernel_ids = kernel_ids  # a callable: this server's live kernels, now
         self._sockets: dict[str, int] = {}  # open sockets by the phone's address
+        #: Each class's line to its class server, by the student token, while phones use it.
+        self.lines: dict[str, _Line] = {}
+
+    def line(self, token: str, entry) -> _Line:
+        """The line of the class ``token`` (made if no phone of it has one open)."""
+        line = self.lines.get(token)
+        if line is None:
+            line = self.lines[token] = _Line(self, token, entry)
+        return line
 
     def entry(self, token: str, kind: str):
         """The entry of ``token`` if it opens ``kind`` and its kernel is one of this server's
@@ -187,15 +198,111 @@ class _Elsewhere(_Refusing):
         raise web.HTTPError(404)
 
 
-class _Socket(websocket.WebSocketHandler):
-    """A page's WebSocket, carried both ways to the class server's, message for message; the
-    class server's close (its code and reason: a removed student, the class's end) is passed
-    on, and a phone that leaves closes the class server's side."""
+class _Line:
+    """One class's connection to its class server in the kernel, carrying every phone page of
+    that class (:mod:`~borsen_widget.jupyter.classroom.relayed` has the frames): a message the
+    class sends to thirty phones crosses from the kernel once, not thirty times."""
+
+    def __init__(self, relay: Relay, token: str, entry):
+        self._relay = relay
+        self._token = token
+        self._entry = entry
+        self._pages: dict[int, _Socket] = {}
+        self._next = 0
+        self._conn = None
+        self._connected: asyncio.Future | None = None
+        self._idle = None  # the timer that closes the line once no phone is on it
+
+    async def connect(self) -> bool:
+        """Connected (at most one attempt at a time); False if the class server is gone."""
+        if self._connected is None:
+            self._connected = asyncio.get_running_loop().create_future()
+            request = httpclient.HTTPRequest(
+                f"ws://127.0.0.1:{self._entry.port}/{self._token}/relay",
+                headers={RELAY_HEADER: self._entry.key},
+                request_timeout=TIMEOUT,
+            )
+            try:
+                self._conn = await websocket.websocket_connect(
+                    request, max_message_size=16 * FRAME_LIMIT
+                )
+            except (OSError, websocket.WebSocketError, httpclient.HTTPClientError):
+                self._relay.lines.pop(self._token, None)
+                self._connected.set_result(False)
+            else:
+                IOLoop.current().spawn_callback(self._carry_down)
+                self._connected.set_result(True)
+        return await asyncio.shield(self._connected)
+
+    def add(self, page: _Socket, address: str, language: str) -> int:
+        """A phone's page joins the line; returns its number."""
+        if self._idle is not None:
+            IOLoop.current().remove_timeout(self._idle)
+            self._idle = None
+        self._next += 1
+        self._pages[self._next] = page
+        self._write(f"open {self._next} {address[:64] or '-'}\n{language[:2000]}")
+        return self._next
+
+    def message(self, number: int, message) -> None:
+        if isinstance(message, bytes):
+            self._write(f"message {number}\n".encode() + message)
+        else:
+            self._write(f"message {number}\n{message}")
+
+    def leave(self, number: int) -> None:
+        if self._pages.pop(number, None) is not None:
+            self._write(f"close {number}")
+        if not self._pages and self._idle is None:  # the last phone left: the line goes soon
+            self._idle = IOLoop.current().call_later(IDLE_LINE, self._close_if_idle)
+
+    def _close_if_idle(self) -> None:
+        self._idle = None
+        if not self._pages and self._conn is not None:
+            if self._relay.lines.get(self._token) is self:
+                del self._relay.lines[self._token]
+            self._conn.close()
+
+    def _write(self, frame) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(websocket.WebSocketClosedError):
+                done = self._conn.write_message(frame, binary=isinstance(frame, bytes))
+                done.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+    async def _carry_down(self) -> None:
+        """The class server's frames to the phones they name, until the line closes; then
+        every phone still on it is closed (the class server is gone)."""
+        conn = self._conn
+        while True:
+            frame = await conn.read_message()
+            if frame is None:
+                break
+            head, _, body = frame.partition("\n") if isinstance(frame, str) else ("", "", "")
+            kind, _, rest = head.partition(" ")
+            if kind == "send":
+                for number in rest.split(","):
+                    page = self._pages.get(int(number)) if number.isdigit() else None
+                    if page is not None:
+                        page.send(body)
+            elif kind == "close":
+                number, _, code = rest.partition(" ")
+                page = self._pages.pop(int(number), None) if number.isdigit() else None
+                if page is not None:
+                    page.shut(int(code) if code.isdigit() else 1001, body)
+        if self._relay.lines.get(self._token) is self:
+            del self._relay.lines[self._token]
+        pages, self._pages = self._pages, {}
+        for page in pages.values():
+            page.shut(1011, "the class is not answering")
+
+
+class _Carried(websocket.WebSocketHandler):
+    """What the relay's WebSockets share: the class server's headers and limits, and the
+    phone's address counted while it is open."""
 
     def initialize(self, relay: Relay, kind: str) -> None:
         self.relay = relay
         self.kind = kind
-        self.upstream = None
         self.address: str | None = None
 
     def set_default_headers(self) -> None:
@@ -230,63 +337,97 @@ class _Socket(websocket.WebSocketHandler):
         try:
             await super().get(token, *args, **kwargs)
         finally:
-            if self.upstream is None and self.ws_connection is None:
+            if self.ws_connection is None:
                 self._release()  # refused before it opened (a wrong origin, a bad upgrade)
 
-    async def open(self, *_args) -> None:
-        self.set_nodelay(True)
-        entry, token = self._entry, self._token
-        path = f"/{token}/ws" if self.kind == "student" else f"/{token}/projector/ws"
-        request = httpclient.HTTPRequest(
-            f"ws://127.0.0.1:{entry.port}{path}",
-            headers=_forward_headers(self.request, entry),
-            request_timeout=TIMEOUT,
-        )
-        try:
-            self.upstream = await websocket.websocket_connect(
-                request, max_message_size=4 * FRAME_LIMIT
-            )
-        except (OSError, websocket.WebSocketError, httpclient.HTTPClientError):
-            self.close(1011, "the class is not answering")
-            return
-        if self.ws_connection is None:  # the phone left while the kernel answered
-            self.upstream.close()
-            return
-        IOLoop.current().spawn_callback(self._carry_down)
+    def send(self, text) -> None:
+        """A message from the class server to this phone."""
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            done = self.write_message(text, binary=isinstance(text, bytes))
+            done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
-    async def _carry_down(self) -> None:
-        """The class server's messages to the phone, until either side closes."""
-        upstream = self.upstream
-        while True:
-            message = await upstream.read_message()
-            if message is None:
-                break
-            with contextlib.suppress(websocket.WebSocketClosedError):
-                done = self.write_message(message, binary=isinstance(message, bytes))
-                done.add_done_callback(lambda f: f.cancelled() or f.exception())
-        # The class server's code and reason, as it sent them (4001: removed; 1013: too many
-        # pages); codes no close frame may carry (1005, 1006, 1015: none was sent) become 1001.
-        code = upstream.close_code
-        if code is None or not 1000 <= code < 5000 or code in (1004, 1005, 1006, 1015):
+    def shut(self, code: int, reason: str) -> None:
+        """Closed by the class server, with its code and reason (4001: removed; 1013: too many
+        pages); codes no close frame may carry (1005, 1006, 1015: none was sent) become 1001."""
+        if not 1000 <= code < 5000 or code in (1004, 1005, 1006, 1015):
             code = 1001
         with contextlib.suppress(Exception):
-            self.close(code, upstream.close_reason)
-
-    def on_message(self, message) -> None:
-        if self.upstream is not None:
-            with contextlib.suppress(websocket.WebSocketClosedError):
-                done = self.upstream.write_message(message, binary=isinstance(message, bytes))
-                done.add_done_callback(lambda f: f.cancelled() or f.exception())
-
-    def on_close(self) -> None:
-        if self.upstream is not None:
-            self.upstream.close()
-        self._release()
+            self.close(code, reason)
 
     def _release(self) -> None:
         if self.address is not None:
             self.relay.release(self.address)
             self.address = None
+
+
+class _Socket(_Carried):
+    """A student's page: on its class's line (:class:`_Line`), shared with the other phones."""
+
+    line: _Line | None = None
+    number = 0
+
+    async def open(self, *_args) -> None:
+        self.set_nodelay(True)
+        line = self.relay.line(self._token, self._entry)
+        if not await line.connect():
+            self.shut(1011, "the class is not answering")
+            return
+        if self.ws_connection is None:  # the phone left while the kernel answered
+            return
+        self.line = line
+        language = self.request.headers.get("Accept-Language") or ""
+        self.number = line.add(self, self.request.remote_ip or "", language)
+
+    def on_message(self, message) -> None:
+        if self.line is not None:
+            self.line.message(self.number, message)
+
+    def on_close(self) -> None:
+        if self.line is not None:
+            self.line.leave(self.number)
+            self.line = None
+        self._release()
+
+
+class _ProjectorSocket(_Carried):
+    """The projector page: a WebSocket of its own to the class server's (one or two pages
+    a class), carried both ways message for message."""
+
+    upstream = None
+
+    async def open(self, *_args) -> None:
+        self.set_nodelay(True)
+        entry, token = self._entry, self._token
+        request = httpclient.HTTPRequest(
+            f"ws://127.0.0.1:{entry.port}/{token}/projector/ws",
+            headers=_forward_headers(self.request, entry),
+            request_timeout=TIMEOUT,
+        )
+        try:
+            self.upstream = await websocket.websocket_connect(
+                request, max_message_size=16 * FRAME_LIMIT
+            )
+        except (OSError, websocket.WebSocketError, httpclient.HTTPClientError):
+            self.shut(1011, "the class is not answering")
+            return
+        if self.ws_connection is None:  # the projector left while the kernel answered
+            self.upstream.close()
+            return
+        IOLoop.current().spawn_callback(self._carry_down)
+
+    async def _carry_down(self) -> None:
+        upstream = self.upstream
+        while (message := await upstream.read_message()) is not None:
+            self.send(message)
+        self.shut(upstream.close_code or 1001, upstream.close_reason or "")
+
+    def on_message(self, message) -> None:
+        """Read-only: what a projector page sends is not carried."""
+
+    def on_close(self) -> None:
+        if self.upstream is not None:
+            self.upstream.close()
+        self._release()
 
 
 def load(serverapp) -> Relay:
@@ -304,7 +445,7 @@ def load(serverapp) -> Relay:
     routes = [  # tornado takes the first that matches the whole path
         (rf"{base}/{token}(/projector)?", _Slash, {"relay": relay}),
         (rf"{base}/{token}/ws", _Socket, student),
-        (rf"{base}/{token}/projector/ws", _Socket, projector),
+        (rf"{base}/{token}/projector/ws", _ProjectorSocket, projector),
         (rf"{base}/{token}/projector/([^/]*)", _Page, projector),
         (rf"{base}/{token}/([^/]*)", _Page, student),
         (rf"{url_path_join(serverapp.base_url, 'borsen')}(/.*)?", _Elsewhere, {"relay": relay}),

@@ -23,7 +23,7 @@ from borsen_widget.jupyter.classroom.registry import (
     write_door,
     write_entry,
 )
-from borsen_widget.jupyter.classroom.server import client_address
+from borsen_widget.jupyter.classroom.relayed import client_address
 
 
 @pytest.fixture

@@ -35,7 +35,8 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from .registry import Entry, ServerDoor, read_door, remove_entry, write_entry
-from .server import is_loopback, serve
+from .relayed import is_loopback
+from .server import serve
 
 __all__ = [
     "NETWORK_PORT",

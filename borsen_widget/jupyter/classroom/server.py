@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import html
-import ipaddress
 
 from tornado import httpserver, netutil, web, websocket
 
 from ...i18n import N_, pick_language, translator
+from .relayed import RelayedPages, client_address, is_loopback
 from .speech import accept_languages
 
 #: Headers of every answer: no caching (a new class, a new page), no address of the class
@@ -326,9 +325,12 @@ def serve(
     server's relay sends (:func:`client_address`), when the class is reached through it."""
     token = r"([A-Za-z0-9_-]{1,64})"
     pages: set = set()  # the server's: the connections that are a page's WebSocket
+    # The Jupyter server's relay: the pages it carries, on one connection (only with its key).
+    relayed = {"room": room, "relay_key": relay_key, "pages": pages, "frame_limit": frame_limit}
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
         (rf"/{token}/ws", _Socket, {"room": room, "pages": pages, "relay_key": relay_key}),
+        (rf"/{token}/relay", RelayedPages, relayed),
         (
             rf"/{token}/projector/(projector\.js|projector\.css|widget\.css)?",
             _ProjectorPage,
@@ -364,49 +366,13 @@ def serve(
     return Server(http, sockets[0].getsockname()[1])
 
 
-#: The headers the Jupyter server's relay adds: its key, and the phone's own address.
-RELAY_HEADER = "X-Borsen-Relay"
-CLIENT_HEADER = "X-Borsen-Client"
-
-
-def client_address(request, relay_key: str | None) -> str:
-    """The address of the phone behind a request: the relay's word for it when the request
-    carries the relay's key (it comes from this computer, through the Jupyter server), else the
-    connection's own. Without the key the header is ignored, so nobody else can choose the
-    address the class's limits count a page against."""
-    told = request.headers.get(CLIENT_HEADER)
-    given = request.headers.get(RELAY_HEADER, "")
-    if (
-        relay_key
-        and told
-        and is_loopback(request.remote_ip or "")
-        and hmac.compare_digest(given.encode("utf-8", "replace"), relay_key.encode())
-    ):
-        return told[:64]
-    return request.remote_ip
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is this computer only (no other device can join)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def _quiet(_handler: web.RequestHandler) -> None:
     """No access log: the notebook is the teacher's, not the server's log."""
 
 
 __all__ = [
-    "CLIENT_HEADER",
     "HEADERS",
-    "RELAY_HEADER",
     "Server",
-    "client_address",
-    "is_loopback",
     "refused_page",
     "serve",
 ]

@@ -1,0 +1,195 @@
+"""The pages that reach the class through a Jupyter server's relay, on one connection.
+
+Through a Jupyter server (:mod:`borsen_widget.server.relay`), every phone's page would reach the
+class server on a WebSocket of its own from the relay, and each message the class sends to the
+whole class would cross from the kernel to the relay once a page: thirty writes here and thirty
+reads there for one vote, in two processes on a busy laptop. Instead the relay opens **one**
+WebSocket for a class (``/<token>/relay``, with its key) and carries every phone's page on it:
+each page has a number, and a message meant for many pages crosses once, with their numbers.
+
+The frames (text; a phone's binary message is a binary frame with the same first line):
+
+- relay → class: ``open <n> <address>`` + newline + the phone's ``Accept-Language``; ``message
+  <n>`` + newline + the page's message; ``close <n>``.
+- class → relay: ``send <n>[,<n>…]`` + newline + the text; ``close <n> <code>`` + newline + the
+  reason.
+
+Each page is the class's like any other (:meth:`~.room.Classroom.page_opened`: the class's
+limits, its languages, its address as the relay saw it). What the class sends in one turn of
+the event loop is gathered, and a text meant for several pages goes once (in order for each
+page: a message joins an earlier frame only when nothing later is queued for its page).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import re
+
+from tornado import websocket
+
+from .speech import accept_languages
+
+__all__ = [
+    "CLIENT_HEADER",
+    "RELAY_HEADER",
+    "RelayedPages",
+    "client_address",
+    "is_loopback",
+    "is_relay",
+]
+
+_OPEN = re.compile(r"open (\d{1,9}) ([^\s]{0,64})")
+_MESSAGE = re.compile(r"message (\d{1,9})")
+_CLOSE = re.compile(r"close (\d{1,9})")
+#: The headers the Jupyter server's relay adds: its key, and the phone's own address.
+RELAY_HEADER = "X-Borsen-Relay"
+CLIENT_HEADER = "X-Borsen-Client"
+
+
+def is_relay(request, relay_key: str | None) -> bool:
+    """Whether ``request`` is the Jupyter server's relay: from this computer, with its key
+    (compared in constant time)."""
+    given = request.headers.get(RELAY_HEADER, "")
+    return bool(
+        relay_key
+        and is_loopback(request.remote_ip or "")
+        and hmac.compare_digest(given.encode("utf-8", "replace"), relay_key.encode())
+    )
+
+
+def client_address(request, relay_key: str | None) -> str:
+    """The address of the phone behind a request: the relay's word for it when the request
+    is the relay's (:func:`is_relay`), else the connection's own. Without the key the header
+    is ignored, so nobody else can choose the address the class's limits count a page
+    against."""
+    told = request.headers.get(CLIENT_HEADER)
+    if told and is_relay(request, relay_key):
+        return told[:64]
+    return request.remote_ip
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this computer only (no other device can join)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+#: Pages one relay connection may hold at once (the class's own limits are lower).
+MAX_PAGES = 2000
+
+
+class RelayedPages(websocket.WebSocketHandler):
+    """The relay's connection for one class (see the module's text). Opened only with the
+    relay's key, from this computer: ``serve`` routes it, and :meth:`get` checks."""
+
+    def initialize(self, room, relay_key: str | None, pages: set, frame_limit: int):
+        self.room = room
+        self._key = relay_key
+        self._pages_set = pages
+        self._frame_limit = frame_limit
+        self._pages: dict[int, object] = {}  # number -> the class's Page (None if refused)
+        self._queue: list[list] = []  # [text, [numbers]] to send, in order
+        self._latest: dict[str, int] = {}  # text -> its latest place in the queue
+        self._last: dict[int, int] = {}  # page number -> the place of its latest message
+        self._flushing = False
+
+    @property
+    def max_message_size(self) -> int:
+        return self._frame_limit + 256  # a page's frame and the line that numbers it
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+
+    async def get(self, token: str, *args, **kwargs):
+        if not (self.room.is_token(token) and is_relay(self.request, self._key)):
+            self.set_status(403)
+            self.finish()
+            return
+        await super().get(token, *args, **kwargs)
+
+    def open(self, *_args) -> None:
+        self.set_nodelay(True)
+        self._pages_set.add(self.request.connection.context.address)
+
+    def on_message(self, message) -> None:
+        data = message if isinstance(message, bytes) else message.encode("utf-8", "replace")
+        head, _, body = data.partition(b"\n")
+        line = head.decode("ascii", "replace")
+        if found := _MESSAGE.fullmatch(line):
+            number = int(found.group(1))
+            if number in self._pages:
+                payload = body if isinstance(message, bytes) else body.decode("utf-8", "replace")
+                self.room.receive(self._pages[number], payload)
+        elif found := _OPEN.fullmatch(line):
+            number = int(found.group(1))
+            if number in self._pages or len(self._pages) >= MAX_PAGES:
+                return
+            languages = accept_languages(body.decode("utf-8", "replace"))
+            self._pages[number] = None  # known before page_opened may send or close
+            page = self.room.page_opened(
+                lambda text, n=number: self._send(n, text),
+                lambda code, reason, n=number: self._close_page(n, code, reason),
+                languages,
+                address=found.group(2) or None,
+            )
+            if number in self._pages:
+                self._pages[number] = page
+        elif found := _CLOSE.fullmatch(line):
+            page = self._pages.pop(int(found.group(1)), None)
+            self.room.page_closed(page)
+
+    def on_close(self) -> None:
+        """The relay went (the Jupyter server stopped): every page it carried is closed."""
+        pages, self._pages = self._pages, {}
+        for page in pages.values():
+            self.room.page_closed(page)
+
+    # ------------------------------------------------------------------ to the phones
+
+    def _send(self, number: int, text: str) -> None:
+        """Queue ``text`` for page ``number``; sent together with what this turn of the event
+        loop sends, in one frame with every other page that gets the same text."""
+        if number not in self._pages:
+            return
+        place = self._latest.get(text)
+        if place is not None and place > self._last.get(number, -1):
+            self._queue[place][1].append(number)
+        else:
+            place = len(self._queue)
+            self._queue.append([text, [number]])
+            self._latest[text] = place
+        self._last[number] = place
+        if not self._flushing:
+            self._flushing = True
+            with contextlib.suppress(RuntimeError):  # no loop: the connection is going anyway
+                asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        queue, self._queue = self._queue, []
+        self._latest.clear()
+        self._last.clear()
+        self._flushing = False
+        for text, numbers in queue:
+            self._write(f"send {','.join(map(str, numbers))}\n{text}")
+
+    def _close_page(self, number: int, code: int, reason: str) -> None:
+        """The class closes a page (removed, too many, the class's end): after what it was
+        sent, so its last words arrive first."""
+        if number not in self._pages:
+            return
+        del self._pages[number]
+        self._flush()
+        self._write(f"close {number} {int(code)}\n{reason}")
+
+    def _write(self, text: str) -> None:
+        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            done = self.write_message(text.encode("utf-8", "replace"))
+            done.add_done_callback(lambda f: f.cancelled() or f.exception())
