@@ -6,11 +6,11 @@ public address, with its https): the relay finds the token's entry
 (:mod:`~borsen_widget.jupyter.classroom.registry`), checks it, and forwards the request to the
 class server that the kernel runs on 127.0.0.1, which answers as it answers a phone that
 reaches it directly, with every guarantee of the class (its token, limits, names, lock-out,
-refusals, nothing secret sent). The phone's own address goes with the request, under the relay's
-key, so the class's limits per address still count phones, not the relay. The phones' pages of
-one class share one WebSocket to the class server (:class:`_Line`), so a message to the whole
-class leaves the kernel once, not once a phone
-(:mod:`~borsen_widget.jupyter.classroom.relayed`).
+refusals, nothing secret sent). The phones' pages of one class share one WebSocket to the class
+server, opened with the relay's key (:class:`_Line`;
+:mod:`~borsen_widget.jupyter.classroom.relayed`): each page goes on it with the phone's own
+address, so the class's limits per address count phones, not the relay, and a message to the
+whole class leaves the kernel once, not once a phone.
 
 Jupyter's login does not apply to these routes (a phone has no Jupyter account; each method is
 marked ``@allow_unauthenticated``, so a server that refuses unmarked routes still serves them);
@@ -45,7 +45,7 @@ from tornado import httpclient, web, websocket
 from tornado.ioloop import IOLoop
 
 from ..jupyter.classroom.registry import TOKEN, read_entry, remove_door, write_door
-from ..jupyter.classroom.relayed import CLIENT_HEADER, RELAY_HEADER
+from ..jupyter.classroom.relayed import RELAY_HEADER
 from ..jupyter.classroom.server import HEADERS, refused_page
 from ..jupyter.classroom.sessions import FRAME_LIMIT
 
@@ -114,14 +114,11 @@ class Relay:
         return sum(self._sockets.values())
 
 
-def _forward_headers(request, entry) -> dict:
-    """The headers sent on to the class server: the phone's language, its address under the
-    relay's key, and nothing else of the phone's (no cookie of the Jupyter server)."""
-    headers = {RELAY_HEADER: entry.key, CLIENT_HEADER: request.remote_ip or ""}
+def _forward_headers(request) -> dict:
+    """The headers sent on to the class server: the phone's language, and nothing else of the
+    phone's (no cookie of the Jupyter server)."""
     language = request.headers.get("Accept-Language")
-    if language:
-        headers["Accept-Language"] = language[:2000]
-    return headers
+    return {"Accept-Language": language[:2000]} if language else {}
 
 
 class _Refusing(web.RequestHandler):
@@ -162,7 +159,7 @@ class _Page(_Refusing):
         path = f"/{token}/" if self.kind == "student" else f"/{token}/projector/"
         request = httpclient.HTTPRequest(
             f"http://127.0.0.1:{entry.port}{path}{name}",
-            headers=_forward_headers(self.request, entry),
+            headers=_forward_headers(self.request),
             follow_redirects=False,
             request_timeout=TIMEOUT,
         )
@@ -400,7 +397,7 @@ class _ProjectorSocket(_Carried):
         entry, token = self._entry, self._token
         request = httpclient.HTTPRequest(
             f"ws://127.0.0.1:{entry.port}/{token}/projector/ws",
-            headers=_forward_headers(self.request, entry),
+            headers=_forward_headers(self.request),
             request_timeout=TIMEOUT,
         )
         try:

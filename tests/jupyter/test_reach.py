@@ -23,7 +23,7 @@ from borsen_widget.jupyter.classroom.registry import (
     write_door,
     write_entry,
 )
-from borsen_widget.jupyter.classroom.relayed import client_address
+from borsen_widget.jupyter.classroom.relayed import is_relay
 
 
 @pytest.fixture
@@ -292,20 +292,19 @@ def test_an_entry_that_is_not_well_formed_is_no_entry(tmp_path):
     assert read_entry(tmp_path, "big") is None
 
 
-def test_the_phones_address_is_believed_only_from_the_relay():
+def test_the_relay_is_believed_only_with_its_key_from_this_computer():
     class Request:
         def __init__(self, remote_ip, headers):
             self.remote_ip = remote_ip
             self.headers = headers
 
     key = "k" * 32
-    told = {"X-Borsen-Relay": key, "X-Borsen-Client": "10.1.2.3"}
-    assert client_address(Request("127.0.0.1", told), key) == "10.1.2.3"
-    assert client_address(Request("127.0.0.1", told), None) == "127.0.0.1"
-    wrong = {**told, "X-Borsen-Relay": "x" * 32}
-    assert client_address(Request("127.0.0.1", wrong), key) == "127.0.0.1"
-    # Only from this computer (the relay is on it), whatever the key.
-    assert client_address(Request("10.9.9.9", told), key) == "10.9.9.9"
+    told = {"X-Borsen-Relay": key}
+    assert is_relay(Request("127.0.0.1", told), key)
+    assert not is_relay(Request("127.0.0.1", told), None)  # a class without a relay
+    assert not is_relay(Request("127.0.0.1", {"X-Borsen-Relay": "x" * 32}), key)
+    assert not is_relay(Request("127.0.0.1", {}), key)
+    assert not is_relay(Request("10.9.9.9", told), key)  # only from this computer
 
 
 def test_the_network_address_is_one_a_phone_can_open(monkeypatch):

@@ -33,10 +33,8 @@ from tornado import websocket
 from .speech import accept_languages
 
 __all__ = [
-    "CLIENT_HEADER",
     "RELAY_HEADER",
     "RelayedPages",
-    "client_address",
     "is_loopback",
     "is_relay",
 ]
@@ -44,9 +42,8 @@ __all__ = [
 _OPEN = re.compile(r"open (\d{1,9}) ([^\s]{0,64})")
 _MESSAGE = re.compile(r"message (\d{1,9})")
 _CLOSE = re.compile(r"close (\d{1,9})")
-#: The headers the Jupyter server's relay adds: its key, and the phone's own address.
+#: The header that carries the Jupyter server's relay's key.
 RELAY_HEADER = "X-Borsen-Relay"
-CLIENT_HEADER = "X-Borsen-Client"
 
 
 def is_relay(request, relay_key: str | None) -> bool:
@@ -58,17 +55,6 @@ def is_relay(request, relay_key: str | None) -> bool:
         and is_loopback(request.remote_ip or "")
         and hmac.compare_digest(given.encode("utf-8", "replace"), relay_key.encode())
     )
-
-
-def client_address(request, relay_key: str | None) -> str:
-    """The address of the phone behind a request: the relay's word for it when the request
-    is the relay's (:func:`is_relay`), else the connection's own. Without the key the header
-    is ignored, so nobody else can choose the address the class's limits count a page
-    against."""
-    told = request.headers.get(CLIENT_HEADER)
-    if told and is_relay(request, relay_key):
-        return told[:64]
-    return request.remote_ip
 
 
 def is_loopback(host: str) -> bool:

@@ -29,7 +29,7 @@ import html
 from tornado import httpserver, netutil, web, websocket
 
 from ...i18n import N_, pick_language, translator
-from .relayed import RelayedPages, client_address, is_loopback
+from .relayed import RelayedPages, is_loopback
 from .speech import accept_languages
 
 #: Headers of every answer: no caching (a new class, a new page), no address of the class
@@ -186,11 +186,10 @@ class _Refuse(_Handler):
 class _Socket(_PageSocket):
     """One page's WebSocket; same-origin only (tornado's ``check_origin``)."""
 
-    def initialize(self, room, pages: set, relay_key: str | None) -> None:
+    def initialize(self, room, pages: set) -> None:
         self.room = room
         self.page = None
         self._pages = pages
-        self._relay_key = relay_key
 
     async def get(self, token: str, *args, **kwargs):
         if not self.room.is_token(token):
@@ -207,7 +206,7 @@ class _Socket(_PageSocket):
             self._send,
             self._close,
             _languages(self.request),
-            address=client_address(self.request, self._relay_key),
+            address=self.request.remote_ip,
         )
 
     def on_message(self, message) -> None:
@@ -321,15 +320,16 @@ def serve(
 ) -> Server:
     """Listen on ``host``:``port`` (0: a free port) on the running loop, for ``room``;
     ``pages_per_address``: the pages one address may open (None: no limit), which bounds its
-    connections too (see :data:`LOADING_CONNECTIONS`); ``relay_key``: the key the Jupyter
-    server's relay sends (:func:`client_address`), when the class is reached through it."""
+    connections too (see :data:`LOADING_CONNECTIONS`); ``relay_key``: the key of the Jupyter
+    server's relay, when the class is reached through it (its pages then come on one line:
+    :mod:`~borsen_widget.jupyter.classroom.relayed`)."""
     token = r"([A-Za-z0-9_-]{1,64})"
     pages: set = set()  # the server's: the connections that are a page's WebSocket
     # The Jupyter server's relay: the pages it carries, on one connection (only with its key).
     relayed = {"room": room, "relay_key": relay_key, "pages": pages, "frame_limit": frame_limit}
     routes = [
         (rf"/{token}/(student\.js|student\.css|widget\.css)?", _Page, {"room": room}),
-        (rf"/{token}/ws", _Socket, {"room": room, "pages": pages, "relay_key": relay_key}),
+        (rf"/{token}/ws", _Socket, {"room": room, "pages": pages}),
         (rf"/{token}/relay", RelayedPages, relayed),
         (
             rf"/{token}/projector/(projector\.js|projector\.css|widget\.css)?",
