@@ -222,7 +222,8 @@ def sphinx(language: str) -> None:
         "BORSEN_DOCS_CACHE": str(CACHE),
     }
     command = [
-        *(sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going"),
+        # -a: every page is written again (each one's navigation holds every page's title).
+        *(sys.executable, "-m", "sphinx", "-b", "html", "-a", "-q", "-W", "--keep-going"),
         *("-c", str(DOCS), "-d", str(DOCTREES / language), "-D", f"language={language}"),
         *(str(STAGE / language), str(HTML / language / "site")),
     ]
