@@ -298,10 +298,10 @@ async def refused_everywhere(
 def around_the_class(prefix: str, token: str, projector: str, port: int) -> list[str]:
     """The paths next to the class's own (under ``prefix``: ``<base_url>borsen/class/``) that
     must not reach anything: parent folders, encoded dots, other tokens, the projector's token
-    on the student's routes and the other way round, files the pages do not load. (A path
-    whose plain ``..`` leads from one token to the other's own page is that page: whoever
-    holds that token may open it.) ``port``: the class server's own port in the kernel, which no
-    path may name."""
+    on the student's routes and the other way round, files the pages do not load, the class
+    server's own line for the relay (``<token>/relay``). (A path whose plain ``..`` leads
+    from one token to the other's own page is that page: whoever holds that token may open
+    it.) ``port``: the class server's own port in the kernel, which no path may name."""
     q = urllib.parse.quote
     return [
         f"{prefix}",
@@ -321,6 +321,8 @@ def around_the_class(prefix: str, token: str, projector: str, port: int) -> list
         f"{prefix}{token}/{projector}/projector/",
         f"{prefix}{token[:-1]}/",
         f"{prefix}{token}x/",
+        f"{prefix}{token}/relay",
+        f"{prefix}{projector}/relay",
         f"{prefix}{token}:{port}/",
         f"{prefix}127.0.0.1:{port}/{token}/",
         f"{prefix}{token}/%2f%2f127.0.0.1:{port}/{token}/",
@@ -332,6 +334,9 @@ def around_the_class(prefix: str, token: str, projector: str, port: int) -> list
 
 def sockets_around_the_class(prefix: str, token: str, projector: str, port: int) -> list[str]:
     return [
+        f"{prefix}{token}/relay",
+        f"{prefix}{projector}/relay",
+        f"{prefix}{token}/projector/relay",
         f"{prefix}127.0.0.1:{port}/{token}/ws",
         f"{prefix}{token}:{port}/ws",
         f"{prefix}wrongtoken123/ws",
