@@ -22,7 +22,18 @@ borsen_widget/jupyter/standalone.py):
   packages: the lock is emptied);
 - ``python/borsen_widget.zip``: the package's Python files and compiled catalogues (not its
   front end nor the ``.po`` sources), and ``python/traitlets.whl``, traitlets from PyPI at the
-  version of Pyodide's lock: all the page's Python needs (no micropip, no ipywidgets).
+  version of Pyodide's lock: all the page's Python needs (no micropip, no ipywidgets);
+- ``python/python.snapshot.gz``: Python's memory once started with the package imported, made
+  by the page's own worker in headless Chromium (Playwright, the dev extra), so a first visit
+  restores Python (under a second) instead of starting it (seconds). Where no browser can run,
+  the build says so and ships none: the page then makes one in the visitor's browser after a
+  first visit. The snapshot holds no game: it is taken before one exists.
+
+Why the sources are in ``js/play/`` and not in the package: the page is a site to publish
+(``make docs`` copies it as ``play/``), built from a checkout with Pyodide downloaded from npm,
+never by ``pip install``; the package ships what it shares with the page (the widget's front
+end, the catalogues, ``jupyter/standalone.py``), and ``js/`` is where the front end's sources
+and its translatable words are (``babel.cfg`` reads ``js/play/*.js``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import shutil
 import sys
 import threading
 import time
@@ -388,3 +389,37 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
     ours, _ = split_by_origin(tried_requests(student.netlog), server.url)
     outside = [r["url"] for r in ours if not is_local(r["url"], origin)]
     assert outside == [], outside
+
+
+def test_a_site_shipped_without_a_snapshot_keeps_one_after_a_first_visit(chromium, site, tmp_path):
+    """A site built where no browser could make its snapshot: the first visit starts Python
+    afresh, then a second worker keeps a snapshot in Cache Storage, which the next visit
+    restores."""
+    copy = shutil.copytree(site, tmp_path / "site")
+    index = copy / "index.html"
+    shipped = '<meta name="borsen-snapshot" content="python/python.snapshot.gz">'
+    assert shipped in index.read_text(encoding="utf-8")
+    none = '<meta name="borsen-snapshot" content="">'
+    index.write_text(index.read_text(encoding="utf-8").replace(shipped, none), encoding="utf-8")
+    server = PlaySite(copy, tmp_path / "http.log").start()
+    student = Student(chromium, tmp_path)
+
+    def drive(page):
+        page.goto(f"{server.url}/?bot_delay=0")
+        first = settle(page)
+        visits = [page.evaluate("() => window.borsenPlay.started.restored")]
+        wait(page, "() => window.borsenPlay.snapshot === 'kept'", "the snapshot kept", 180_000)
+        page.reload()
+        state = settle(page)
+        visits.append(page.evaluate("() => window.borsenPlay.started.restored"))
+        moved = click(page, DRAW, state)["version"] > state["version"]
+        return first, visits, moved
+
+    try:
+        first, visits, moved = student.run(drive)
+    finally:
+        server.stop()
+    assert "draw" in first["actions"]
+    assert visits == [False, True]
+    assert moved
+    assert student.errors() == [], student.errors()
