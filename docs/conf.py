@@ -58,8 +58,11 @@ html_theme_options = {
     "secondary_sidebar_items": ["page-toc"],
     "show_toc_level": 2,
     "footer_start": ["copyright"],
-    "footer_end": ["sphinx-version"],
+    "footer_end": [],
 }
+# The theme's and Sphinx's own words in bokmål and nynorsk (docs/locale/*/LC_MESSAGES/sphinx.po;
+# Sphinx compiles them): the theme has no Norwegian, and Sphinx no nynorsk.
+locale_dirs = [str(HERE / "locale")]
 html_sidebars = {"index": []}
 html_context = {"default_mode": "auto"}
 html_show_sourcelink = False

@@ -256,7 +256,8 @@ def inputs_digest() -> str:
     """A digest of everything the site is made from, and of the built sites it copies."""
     digest = hashlib.sha256()
     paths = [
-        *(p for p in DOCS.rglob("*") if "node_modules" not in p.parts),
+        # Not what the build writes there itself: npm's packages, the compiled catalogues.
+        *(p for p in DOCS.rglob("*") if "node_modules" not in p.parts and p.suffix != ".mo"),
         *NOTEBOOKS.rglob("*.ipynb"),
         *(ROOT / "borsen_widget").rglob("*.py"),
         ROOT / "CHANGELOG.md",

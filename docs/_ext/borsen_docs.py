@@ -115,8 +115,19 @@ def binder_links(app, docname, source) -> None:
     source[0] = source[0].replace("BINDER_URL", BINDER.format(owner=app.config.borsen_binder_owner))
 
 
+#: The theme's search field's placeholder (a theme option, not a message of its catalogue).
+SEARCH_TEXT = {"nb": "Søk i sidene …", "nn": "Søk i sidene …", "en": "Search the pages …"}
+
+
+def search_text(app, config) -> None:
+    options = dict(config.html_theme_options)
+    options["search_bar_text"] = SEARCH_TEXT.get(config.language, SEARCH_TEXT["en"])
+    config.html_theme_options = options
+
+
 def setup(app):
     app.add_config_value("borsen_binder_owner", "OWNER", "env")
+    app.connect("config-inited", search_text)
     app.connect("source-read", binder_links)
     add_output_renderer()
     app.connect("html-page-context", language_links)
