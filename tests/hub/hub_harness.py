@@ -190,7 +190,9 @@ class Hub(Server):
 
 
 class BaseUrlLab(JupyterLab):
-    """JupyterLab under ``base_url`` with token login on (``token``)."""
+    """JupyterLab under ``base_url`` with token login on (``token``), set up as a Jupyter
+    server behind a reverse proxy should be: it takes each phone's address from the proxy's
+    ``X-Forwarded-For`` (``trust_xheaders``), not the proxy's own."""
 
     name = "jupyterlab-base-url"
 
@@ -207,6 +209,7 @@ class BaseUrlLab(JupyterLab):
             *command,
             f"--IdentityProvider.token={self.token}",
             f"--ServerApp.base_url={self.base_url}",
+            "--ServerApp.trust_xheaders=True",
         ]
 
 

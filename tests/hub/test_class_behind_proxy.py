@@ -27,6 +27,7 @@ from through import (
     kernel_of,
     launch,
     lesson_through,
+    limits_count_phones,
     refused_everywhere,
     run_notebook,
     sockets_around_the_class,
@@ -87,6 +88,9 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
             lesson = await lesson_through(
                 f"{base}borsen/class/", kernel, browser, teacher, errors, sockets=10, step=step
             )
+
+            # The class's limit of pages per device counts phones, not the proxy.
+            await limits_count_phones(kernel, proxy.url)
 
             # Without the token nothing else answers; with it, the same routes do.
             port = await ask(kernel, "room.port")  # the class server's, in the kernel

@@ -33,6 +33,7 @@ from through import (
     kernel_of,
     launch,
     lesson_through,
+    limits_count_phones,
     refused_everywhere,
     run_notebook,
     sockets_around_the_class,
@@ -104,6 +105,10 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
             )
             token, projector_token = lesson.token, lesson.projector_token
             port = await ask(kernel, "room.port")  # the class server's, in the kernel
+
+            # The class's limit of pages per device counts phones through the hub's proxy.
+            await limits_count_phones(kernel, hub.url)
+            step("the limit per device counts phones")
 
             # Nothing else answers a phone: the hub's routes, the teacher's server's, and every
             # path next to the class's.

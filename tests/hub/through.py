@@ -109,10 +109,16 @@ def trust(certificate: Path | None) -> None:
     _trusted["ca"] = None if certificate is None else str(certificate)
 
 
-def socket_request(url: str, headers: dict | None = None) -> httpclient.HTTPRequest:
-    """A WebSocket request to the http(s) address ``url`` (ws:// or wss://)."""
+def socket_request(
+    url: str, headers: dict | None = None, source: str | None = None
+) -> httpclient.HTTPRequest:
+    """A WebSocket request to the http(s) address ``url`` (ws:// or wss://), from the local
+    address ``source`` (another loopback address is another device to the servers)."""
     return httpclient.HTTPRequest(
-        "ws" + url.removeprefix("http"), headers=headers or {}, ca_certs=_trusted["ca"]
+        "ws" + url.removeprefix("http"),
+        headers=headers or {},
+        ca_certs=_trusted["ca"],
+        network_interface=source,
     )
 
 
@@ -129,11 +135,13 @@ class Game:
 # ---------------------------------------------------------------------------- phones
 
 
-async def open_phone(url: str, origin: str | None = None) -> Client:
+async def open_phone(url: str, origin: str | None = None, source: str | None = None) -> Client:
     """A phone's WebSocket on the class at ``url`` (its page's address); ``origin``: the site
-    its page says it comes from (none: a client that sends no Origin)."""
+    its page says it comes from (none: a client that sends no Origin); ``source``: the phone's
+    own address (a loopback one; by default 127.0.0.1)."""
     headers = {} if origin is None else {"Origin": origin}
-    return Client(await websocket.websocket_connect(socket_request(url + "ws", headers)))
+    request = socket_request(url + "ws", headers, source)
+    return Client(await websocket.websocket_connect(request))
 
 
 async def join_in_chromium(page, url: str, name: str) -> None:
@@ -408,6 +416,48 @@ async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: 
     return game
 
 
+async def run_code(kernel: Kernel, code: str) -> None:
+    """Run ``code`` in the notebook's kernel as a cell would (off the loop)."""
+    reply = await asyncio.to_thread(
+        lambda: kernel.client.execute_interactive(code, timeout=30, output_hook=lambda _: None)
+    )
+    assert reply["content"]["status"] == "ok", reply["content"]
+
+
+#: A second class in the teacher's kernel, with the class's limit of pages per device.
+LIMITED = """
+from borsen_widget import BorsenWidget as _Widget
+
+limited = _Widget(seats=["Ada", "Bo"], seed=1, bot_delay=0).classroom(max_pages_per_address=2)
+"""
+
+
+async def limits_count_phones(kernel: Kernel, public_origin: str) -> None:
+    """The class's limit of pages per device counts the phones, not the door they all come
+    through: three pages of one phone (127.0.0.2) and the third is refused; phones at
+    127.0.0.3 and 127.0.0.4 still join (the door tells the relay each phone's address)."""
+    await run_code(kernel, LIMITED)
+    try:
+        url = await ask(kernel, "limited.url")
+        url = public_origin + urllib.parse.urlsplit(url).path
+        same = [await open_phone(url, source="127.0.0.2") for _ in range(2)]
+        for i, phone in enumerate(same):
+            assert (await phone.join(f"Same {i}"))["type"] == "welcome"
+        try:
+            third = await open_phone(url, source="127.0.0.2")
+        except REFUSED:
+            pass  # refused at the handshake: as good
+        else:
+            await asyncio.wait_for(third.closed.wait(), 10)
+            assert any("Too many pages" in m.get("text", "") for m in third.messages)
+        for source in ("127.0.0.3", "127.0.0.4"):
+            other = await open_phone(url, source=source)
+            assert (await other.join(f"From {source}"))["type"] == "welcome", source
+        assert len(await ask(kernel, "limited.students")) == 4
+    finally:
+        await run_code(kernel, "limited.stop()")
+
+
 # ---------------------------------------------------------------------------- the lesson
 
 #: Of the phones, these are real Chromium pages; the others WebSocket clients.
@@ -593,9 +643,11 @@ __all__ = [
     "kernel_of",
     "launch",
     "lesson_through",
+    "limits_count_phones",
     "open_phone",
     "play_moves",
     "refused_everywhere",
+    "run_code",
     "run_notebook",
     "sockets_around_the_class",
     "the_class_ends",
