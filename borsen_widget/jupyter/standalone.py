@@ -147,8 +147,8 @@ def use_page_model() -> None:
 
 def prepare() -> None:
     """Import everything the page may need, the teacher's figures included: what the page's
-    memory snapshot holds (taken in a worker of its own after the first visit's table is
-    playable, so the next visit starts with it all imported)."""
+    memory snapshot holds (made by ``scripts/build_play.py`` in headless Chromium, or else in
+    the visitor's browser after a first visit), so a visit starts with it all imported."""
     use_page_model()
     from . import teacher, widget  # noqa: F401
 
