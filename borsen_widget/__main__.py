@@ -11,7 +11,6 @@ Each command parses its own arguments; this module only picks the command, and a
 import argparse
 import sys
 
-from .i18n import translator
 from .jupyter import lessons
 from .sim import cli
 
@@ -29,16 +28,10 @@ COMMANDS = {
 def parser(language: str | None = None) -> argparse.ArgumentParser:
     """The top level's parser: ``--help`` (English) and its errors (in ``language``)."""
 
-    class Parser(argparse.ArgumentParser):
-        def error(self, message: str):
-            line = translator(language).gettext(
-                "{program}: error: {message} (--help shows the options)",
-                program=self.prog,
-                message=" ".join(message.split())[:300],
-            )
-            self.exit(2, line + "\n")
-
-    top = Parser(prog="python -m borsen_widget", description="Børsen, the Norwegian card game.")
+    top = cli.OneLineParser(
+        prog="python -m borsen_widget", description="Børsen, the Norwegian card game."
+    )
+    top.language = language  # its errors in the output's language
     commands = top.add_subparsers(dest="command", required=True)
     for name, (text, _) in COMMANDS.items():
         commands.add_parser(name, help=text, add_help=False)

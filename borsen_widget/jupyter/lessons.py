@@ -32,8 +32,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import LANGUAGES, normalize_language, translator
-from ..sim.cli import output_language
+from ..i18n import translator
+from ..sim.cli import OneLineParser, language_tag, output_language
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: The hidden file in the lessons' folder recording each copied lesson's SHA-256.
@@ -168,36 +168,18 @@ def open_lab(folder: Path) -> int:
         return 0
 
 
-def _language(text: str) -> str:
-    """An argparse type: ``nb``, ``nn``, ``en`` or a tag naming one (``nb_NO.UTF-8``)."""
-    language = normalize_language(text)
-    if language is None:
-        raise argparse.ArgumentTypeError(
-            f"--language must be one of {', '.join(LANGUAGES)}, not {text!r}"
-        )
-    return language
-
-
 def parser(language: str | None = None) -> argparse.ArgumentParser:
     """The command's parser; its errors one line in ``language`` (``--help`` is English)."""
 
-    class Parser(argparse.ArgumentParser):
-        def error(self, message: str):
-            line = translator(language).gettext(
-                "{program}: error: {message} (--help shows the options)",
-                program=self.prog,
-                message=" ".join(message.split())[:300],
-            )
-            self.exit(2, line + "\n")
-
-    made = Parser(
+    made = OneLineParser(
         prog="python -m borsen_widget lessons",
         description="Copy the lessons (notebooks) in one language to a folder and open "
         "JupyterLab there. A lesson you have changed is never copied over.",
     )
+    made.language = language  # its errors in the output's language
     made.add_argument(
         "--language",
-        type=_language,
+        type=language_tag,
         default=None,
         metavar="{en,nb,nn}",
         help="the lessons' and the output's language: English, Norwegian bokmål or nynorsk "

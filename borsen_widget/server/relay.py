@@ -45,8 +45,8 @@ from tornado import httpclient, web, websocket
 from tornado.ioloop import IOLoop
 
 from ..jupyter.classroom.registry import TOKEN, read_entry, remove_door, write_door
-from ..jupyter.classroom.relayed import RELAY_HEADER
-from ..jupyter.classroom.server import HEADERS, refused_page
+from ..jupyter.classroom.relayed import RELAY_HEADER, write_safely
+from ..jupyter.classroom.server import HEADERS, Refusing, refused_page
 from ..jupyter.classroom.sessions import FRAME_LIMIT
 
 __all__ = ["MAX_SOCKETS", "load"]
@@ -121,19 +121,11 @@ def _forward_headers(request) -> dict:
     return {"Accept-Language": language[:2000]} if language else {}
 
 
-class _Refusing(web.RequestHandler):
+class _Refusing(Refusing):
     """The class server's headers and its short refusal pages, in the phone's language."""
 
     def initialize(self, relay: Relay) -> None:
         self.relay = relay
-
-    def set_default_headers(self) -> None:
-        for key, value in HEADERS.items():
-            self.set_header(key, value)
-
-    def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
 
     def log_exception(self, typ, value, tb) -> None:
         """A refusal is not the server's error: no traceback in the Jupyter server's log."""
@@ -262,9 +254,7 @@ class _Line:
 
     def _write(self, frame) -> None:
         if self._conn is not None:
-            with contextlib.suppress(websocket.WebSocketClosedError):
-                done = self._conn.write_message(frame, binary=isinstance(frame, bytes))
-                done.add_done_callback(lambda f: f.cancelled() or f.exception())
+            write_safely(self._conn, frame)
 
     async def _carry_down(self) -> None:
         """The class server's frames to the phones they name, until the line closes; then
@@ -339,9 +329,7 @@ class _Carried(websocket.WebSocketHandler):
 
     def send(self, text) -> None:
         """A message from the class server to this phone."""
-        with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(text, binary=isinstance(text, bytes))
-            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+        write_safely(self, text)
 
     def shut(self, code: int, reason: str) -> None:
         """Closed by the class server, with its code and reason (4001: removed; 1013: too many

@@ -51,7 +51,7 @@ def environment_language(environ=None) -> str:
     return pick_language(tags)
 
 
-def _language_tag(text: str) -> str:
+def language_tag(text: str) -> str:
     """An argparse type: ``nb``, ``nn``, ``en`` or a tag naming one (``nb_NO.UTF-8``)."""
     language = normalize_language(text)
     if language is None:
@@ -175,9 +175,10 @@ def add_rule_flags(group) -> None:
             )
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """argparse, with its error one line of bounded length (not the whole usage), in the
-    output's language (what argparse itself adds, such as ``argument --games:``, is English)."""
+    output's language (what argparse itself adds, such as ``argument --games:``, is English).
+    Every command of ``python -m borsen_widget`` parses with it."""
 
     language: str | None = None
 
@@ -199,7 +200,7 @@ def _short(message: str, limit: int = 300) -> str:
 def parser(language: str | None = None) -> argparse.ArgumentParser:
     """The command's parser; its errors in ``language`` (``--help`` is English)."""
 
-    class Parser(_Parser):
+    class Parser(OneLineParser):
         pass
 
     Parser.language = language
@@ -242,7 +243,7 @@ def parser(language: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     sim.add_argument(
         "--language",
-        type=_language_tag,
+        type=language_tag,
         default=None,
         metavar="{en,nb,nn}",
         help="the output's language: English, Norwegian bokmål or nynorsk (default: from "

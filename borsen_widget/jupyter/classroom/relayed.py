@@ -37,6 +37,7 @@ __all__ = [
     "RelayedPages",
     "is_loopback",
     "is_relay",
+    "write_safely",
 ]
 
 _OPEN = re.compile(r"open (\d{1,9}) ([^\s]{0,64})")
@@ -44,6 +45,18 @@ _MESSAGE = re.compile(r"message (\d{1,9})")
 _CLOSE = re.compile(r"close (\d{1,9})")
 #: The header that carries the Jupyter server's relay's key.
 RELAY_HEADER = "X-Borsen-Relay"
+
+
+def write_safely(socket, message) -> None:
+    """Write ``message`` to a WebSocket (a page's, the relay's, either end) so that the write
+    cannot raise: text is encoded here, where a lone surrogate becomes "?" (a text frame still);
+    bytes go as a binary frame; a socket closed, or closing mid-write, is no error worth a log
+    line."""
+    binary = isinstance(message, bytes)
+    data = message if binary else message.encode("utf-8", "replace")
+    with contextlib.suppress(websocket.WebSocketClosedError):
+        done = socket.write_message(data, binary=binary)
+        done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 def is_relay(request, relay_key: str | None) -> bool:
@@ -175,7 +188,4 @@ class RelayedPages(websocket.WebSocketHandler):
         self._write(f"close {number} {int(code)}\n{reason}")
 
     def _write(self, text: str) -> None:
-        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
-        with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(text.encode("utf-8", "replace"))
-            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+        write_safely(self, text)

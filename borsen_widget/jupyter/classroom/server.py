@@ -29,7 +29,7 @@ import html
 from tornado import httpserver, netutil, web, websocket
 
 from ...i18n import N_, pick_language, translator
-from .relayed import RelayedPages, is_loopback
+from .relayed import RelayedPages, is_loopback, write_safely
 from .speech import accept_languages
 
 #: Headers of every answer: no caching (a new class, a new page), no address of the class
@@ -85,9 +85,9 @@ def refused_page(status: int, accept_language: str | None) -> str:
     )
 
 
-class _Handler(web.RequestHandler):
-    def initialize(self, room) -> None:
-        self.room = room
+class Refusing(web.RequestHandler):
+    """A handler with the class's headers (:data:`HEADERS`) whose refusals are the class's
+    short pages (:func:`refused_page`); the Jupyter server's relay answers with it too."""
 
     def set_default_headers(self) -> None:
         for key, value in HEADERS.items():
@@ -96,6 +96,11 @@ class _Handler(web.RequestHandler):
     def write_error(self, status_code: int, **kwargs) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
+
+
+class _Handler(Refusing):
+    def initialize(self, room) -> None:
+        self.room = room
 
 
 class _Page(_Handler):
@@ -135,12 +140,7 @@ class _PageSocket(websocket.WebSocketHandler):
             self.set_header(key, value)
 
     def _send(self, text: str) -> None:
-        # Encoded here, where a lone surrogate cannot make the write raise (it becomes "?").
-        data = text.encode("utf-8", "replace")
-        with contextlib.suppress(websocket.WebSocketClosedError):
-            done = self.write_message(data)
-            # A page that left mid-write: its error is expected, not worth a log line.
-            done.add_done_callback(lambda f: f.cancelled() or f.exception())
+        write_safely(self, text)
 
 
 class _ProjectorSocket(_PageSocket):
@@ -372,6 +372,7 @@ def _quiet(_handler: web.RequestHandler) -> None:
 
 __all__ = [
     "HEADERS",
+    "Refusing",
     "Server",
     "refused_page",
     "serve",
