@@ -14,7 +14,8 @@ Layout of the site (see docs/README.md for the why):
   same pages under the same names (checked here), so the language switch goes to the same page.
 - The lessons are executed by MyST-NB as the site is built (with ``BORSEN_QUICK=1`` and
   ``BORSEN_RL_QUICK=1``: short leagues and training, as the tests run them) and cached in
-  ``build/cache/docs`` (jupyter-cache): a lesson runs again only when its code changes.
+  ``build/cache/docs/<language>`` (jupyter-cache): a lesson runs again only when its code
+  changes. The three languages are built at once (one Sphinx each, as many as there are cores).
 - ``play/`` is the play page (``build/play/site``, ``make play``) and ``lite/`` the offline
   JupyterLite site (``build/lite/site``, ``make lite``), copied in when they have been built.
 - Vega, Vega-Lite and vega-embed draw the lessons' charts and MathJax their formulas
@@ -213,13 +214,15 @@ def copy_scripts() -> None:
         shutil.copy2(modules / script, VEGA / Path(script).name)
 
 
-def sphinx(language: str) -> None:
+def sphinx(language: str) -> subprocess.Popen:
+    """Start Sphinx on one language's staged sources (each language has its own execution
+    cache and doctrees, so the three can run at once)."""
     env = {
         **os.environ,
         "BORSEN_QUICK": "1",
         "BORSEN_RL_QUICK": "1",
         "BORSEN_DOCS_VEGA": str(VEGA),
-        "BORSEN_DOCS_CACHE": str(CACHE),
+        "BORSEN_DOCS_CACHE": str(CACHE / language),
     }
     command = [
         # -a: every page is written again (each one's navigation holds every page's title).
@@ -227,9 +230,27 @@ def sphinx(language: str) -> None:
         *("-c", str(DOCS), "-d", str(DOCTREES / language), "-D", f"language={language}"),
         *(str(STAGE / language), str(HTML / language / "site")),
     ]
+    return subprocess.Popen(command, env=env)
+
+
+def run_sphinx(languages, jobs: int) -> None:
+    """Sphinx for each language, ``jobs`` at a time (the lessons' execution is most of a cold
+    build, one kernel per language at a time); fails after all have ended if any failed."""
     started = time.monotonic()
-    subprocess.run(command, env=env, check=True)
-    print(f"docs: {language} built in {time.monotonic() - started:.0f} s")
+    waiting, running, failed = list(languages), {}, []
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            language = waiting.pop(0)
+            running[language] = sphinx(language)
+        time.sleep(0.2)
+        for language, process in list(running.items()):
+            if process.poll() is not None:
+                del running[language]
+                print(f"docs: {language} built in {time.monotonic() - started:.0f} s")
+                if process.returncode:
+                    failed.append(language)
+    if failed:
+        raise SystemExit(f"docs: Sphinx failed for {', '.join(failed)} (its warnings are above)")
 
 
 def copy_tree(source: Path, target: Path) -> None:
@@ -284,7 +305,7 @@ def build() -> None:
     copy_scripts()
     for language in LANGUAGES:
         stage(language, sources[language])
-        sphinx(language)
+    run_sphinx(LANGUAGES, jobs=min(len(LANGUAGES), os.cpu_count() or 1))
     SITE.mkdir(parents=True, exist_ok=True)
     for language in LANGUAGES:
         copy_tree(HTML / language / "site", SITE / language)
