@@ -51,6 +51,7 @@ import socket
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import urllib.request
 import zipfile
@@ -213,14 +214,7 @@ def make_snapshot(site: Path, build_id: str) -> bool:
                 if time.monotonic() > deadline:
                     raise SystemExit("the build's web server did not start") from None
                 time.sleep(0.1)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
-            try:
-                page = browser.new_page()
-                page.goto(f"{url}/play.css")  # a page of the site's origin, for its worker
-                data = page.evaluate(MAKE_SNAPSHOT, build_id)
-            finally:
-                browser.close()
+        data = in_own_thread(lambda: snapshot_in_browser(sync_playwright, chromium, url, build_id))
     finally:
         server.terminate()
         server.wait()
@@ -228,6 +222,38 @@ def make_snapshot(site: Path, build_id: str) -> bool:
     target.write_bytes(base64.b64decode(data))
     log(f"{SNAPSHOT}: {target.stat().st_size / 1e6:.1f} MB (Python's memory, gzipped)")
     return True
+
+
+def snapshot_in_browser(sync_playwright, chromium: str, url: str, build_id: str) -> str:
+    """The page's worker makes the snapshot in headless Chromium; base64 of its gzipped bytes."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"{url}/play.css")  # a page of the site's origin, for its worker
+            return page.evaluate(MAKE_SNAPSHOT, build_id)
+        finally:
+            browser.close()
+
+
+def in_own_thread(work):
+    """``work()`` in a thread of its own: Playwright's sync API leaves its event loop set as the
+    running loop of the thread it ran in, and a test process that builds the site (a fixture)
+    must keep its main thread's loop as it was (tests/conftest.py)."""
+    box: dict = {}
+
+    def target():
+        try:
+            box["result"] = work()
+        except BaseException as error:  # raised again in the caller's thread
+            box["error"] = error
+
+    thread = threading.Thread(target=target, name="build-play-snapshot", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 def page_files(site: Path) -> list[str]:
