@@ -115,19 +115,24 @@ def binder_links(app, docname, source) -> None:
     source[0] = source[0].replace("BINDER_URL", BINDER.format(owner=app.config.borsen_binder_owner))
 
 
-#: The theme's search field's placeholder (a theme option, not a message of its catalogue).
-SEARCH_TEXT = {"nb": "Søk i sidene …", "nn": "Søk i sidene …", "en": "Search the pages …"}
+#: The theme's words that are options, not messages of its catalogue: the search field's
+#: placeholder and the header's menu of the pages that do not fit.
+THEME_WORDS = {
+    "nb": {"search_bar_text": "Søk i sidene …", "header_dropdown_text": "Mer"},
+    "nn": {"search_bar_text": "Søk i sidene …", "header_dropdown_text": "Meir"},
+    "en": {"search_bar_text": "Search the pages …", "header_dropdown_text": "More"},
+}
 
 
-def search_text(app, config) -> None:
+def theme_words(app, config) -> None:
     options = dict(config.html_theme_options)
-    options["search_bar_text"] = SEARCH_TEXT.get(config.language, SEARCH_TEXT["en"])
+    options.update(THEME_WORDS.get(config.language, THEME_WORDS["en"]))
     config.html_theme_options = options
 
 
 def setup(app):
     app.add_config_value("borsen_binder_owner", "OWNER", "env")
-    app.connect("config-inited", search_text)
+    app.connect("config-inited", theme_words)
     app.connect("source-read", binder_links)
     add_output_renderer()
     app.connect("html-page-context", language_links)
