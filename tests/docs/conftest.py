@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "browser"))  # harness.py, lite_support.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))  # harness, lite_support
 
-SITE = REPO / "build" / "docs" / "site"
-PLAY_SCRIPT = REPO / "scripts" / "build_play.py"
-LANGUAGES = ("nb", "nn", "en")
+from docs_support import PLAY_SCRIPT, REPO, SITE
 
 
 def run_script(*args: str) -> None:

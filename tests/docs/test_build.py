@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from conftest import LANGUAGES, REPO
+from docs_support import LANGUAGES, REPO
 
 #: What Sphinx writes beside the pages (not pages of ours).
 NOT_PAGES = {"genindex.html", "search.html", "py-modindex.html"}

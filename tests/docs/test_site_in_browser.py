@@ -24,7 +24,7 @@ from urllib.error import HTTPError
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from conftest import LANGUAGES, PLAY_SCRIPT
+from docs_support import LANGUAGES, PLAY_SCRIPT
 from lite_support import BLOCK_OUTSIDE, QUIET, StaticServer, chromium_or_skip
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
