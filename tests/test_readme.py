@@ -1,7 +1,7 @@
 """The README: short, its Python example runs as written, and every link into the repository
 (the documentation's pages, the changelog, the picture) points at a file that exists. The
 examples that were in the README live in the documentation's pages now and run there
-(tests/docs/test_examples.py)."""
+(tests/docs/test_docs_examples.py)."""
 
 from __future__ import annotations
 
