@@ -11,7 +11,12 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from docs_support import LANGUAGES, REPO
+
+# It needs the built site (and the offline site and play page copied into it): minutes when
+# nothing is built yet, so not in make test-fast.
+pytestmark = pytest.mark.slow
 
 #: What Sphinx writes beside the pages (not pages of ours).
 NOT_PAGES = {"genindex.html", "search.html", "py-modindex.html"}
