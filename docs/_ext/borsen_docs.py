@@ -128,6 +128,9 @@ def theme_words(app, config) -> None:
     options = dict(config.html_theme_options)
     options.update(THEME_WORDS.get(config.language, THEME_WORDS["en"]))
     config.html_theme_options = options
+    if config.language in ("nb", "nn"):
+        # Sphinx's search knows Norwegian as "no" (its stemmer and stop words), not nb or nn.
+        config.html_search_language = "no"
 
 
 def setup(app):
