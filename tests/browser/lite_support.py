@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -33,6 +34,63 @@ QUIET = [
     *(flag for flag in CHROMIUM_ARGS if flag != "--headless"),
     "--disable-features=AutofillServerCommunication",
 ]
+
+
+class ThreadedBrowser:
+    """One Chromium with every outside address blocked, driven in a thread of its own
+    (Playwright's sync API refuses a thread whose event loop runs, as the tests' main thread's
+    may). ``netlog``: a file for Chromium's net log (every request it tries). A subclass sets the
+    page up in :meth:`page_in`; ``console`` keeps what the page said, printed when it fails."""
+
+    #: What the session is called in a time-out's message.
+    name = "browser session"
+
+    def __init__(self, chromium: str, netlog: Path | None = None):
+        self.chromium = chromium
+        self.netlog = netlog
+        self.console: list[str] = []
+
+    def run(self, drive, timeout: float = 420):
+        """``drive(page)`` in a fresh browser; returns its result, re-raises its exception."""
+        box: dict = {}
+
+        def target():
+            try:
+                box["result"] = self._session(drive)
+            except BaseException as error:  # re-raised in the test's thread
+                box["error"] = error
+
+        thread = threading.Thread(target=target, name=f"{self.name}-playwright", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        if thread.is_alive():
+            raise TimeoutError(f"the {self.name} took over {timeout} s")
+        if "error" in box:
+            if self.console:
+                print("The page's console, last lines:", *self.console[-30:], sep="\n")
+            raise box["error"]
+        return box["result"]
+
+    def page_in(self, browser):
+        """A page of ``browser``, set up for the test (a subclass adds its listeners)."""
+        page = browser.new_page(viewport={"width": 1100, "height": 860})
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+        return page
+
+    def _session(self, drive):
+        from playwright.sync_api import sync_playwright
+
+        log = [f"--log-net-log={self.netlog}"] if self.netlog else []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=self.chromium, args=[*QUIET, *BLOCK_OUTSIDE, *log]
+            )
+            try:
+                page = self.page_in(browser)
+                page.set_default_timeout(60_000)
+                return drive(page)
+            finally:
+                browser.close()  # writes the net log's end
 
 
 def load_build_script():

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import json
-import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -26,11 +25,10 @@ from urllib.parse import urlsplit
 
 import pytest
 from lite_support import (
-    BLOCK_OUTSIDE,
     CELLS,
-    QUIET,
     REPO,
     StaticServer,
+    ThreadedBrowser,
     chromium_or_skip,
     errors_in,
     is_local,
@@ -140,52 +138,21 @@ def server(site, tmp_path_factory):
     static.stop()
 
 
-class Offline:
-    """One Chromium with every outside address blocked, driven in a thread of its own."""
+class Offline(ThreadedBrowser):
+    """The offline site's visitor: its net log, and every request Playwright saw it make."""
+
+    name = "JupyterLite browser session"
 
     def __init__(self, chromium: str, workdir: Path):
-        self.chromium = chromium
-        self.netlog = workdir / "netlog.json"
+        super().__init__(chromium, workdir / "netlog.json")
         self.seen: list[str] = []  # what Playwright saw the context request
-        self.console: list[str] = []
 
-    def run(self, drive, timeout: float = 420):
-        """``drive(page)`` in a fresh browser; returns its result, re-raises its exception."""
-        box: dict = {}
-
-        def target():
-            try:
-                box["result"] = self._session(drive)
-            except BaseException as error:  # re-raised in the test's thread
-                box["error"] = error
-
-        thread = threading.Thread(target=target, name="lite-playwright", daemon=True)
-        thread.start()
-        thread.join(timeout)
-        if thread.is_alive():
-            raise TimeoutError(f"the JupyterLite browser session took over {timeout} s")
-        if "error" in box:
-            print("The page's console, last lines:", *self.console[-30:], sep="\n")
-            raise box["error"]
-        return box["result"]
-
-    def _session(self, drive):
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=self.chromium,
-                args=[*QUIET, *BLOCK_OUTSIDE, f"--log-net-log={self.netlog}"],
-            )
-            try:
-                context = browser.new_context(viewport={"width": 1100, "height": 860})
-                context.on("request", lambda request: self.seen.append(request.url))
-                page = context.new_page()
-                page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
-                page.set_default_timeout(60_000)
-                return drive(page)
-            finally:
-                browser.close()  # writes the net log's end
+    def page_in(self, browser):
+        context = browser.new_context(viewport={"width": 1100, "height": 860})
+        context.on("request", lambda request: self.seen.append(request.url))
+        page = context.new_page()
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+        return page
 
     def tried(self) -> list[dict]:
         return tried_requests(self.netlog)

@@ -27,17 +27,15 @@ import json
 import re
 import shutil
 import sys
-import threading
 import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from lite_support import (
-    BLOCK_OUTSIDE,
-    QUIET,
     REPO,
     StaticServer,
+    ThreadedBrowser,
     chromium_or_skip,
     is_local,
     split_by_origin,
@@ -191,54 +189,26 @@ def python_messages(received: list) -> list[dict]:
     return [json.loads(m["text"]) for m in received if m.get("kind") == "python"]
 
 
-class Student:
-    """One Chromium with every outside address blocked, driven in a thread of its own."""
+class Student(ThreadedBrowser):
+    """A student on the play page: the page's and its workers' console, the messages the page
+    received (RECORD_MESSAGES), the net log."""
+
+    name = "play page's browser session"
 
     def __init__(self, chromium: str, workdir: Path):
-        self.chromium = chromium
-        self.netlog = workdir / "netlog.json"
-        self.console: list[str] = []
+        super().__init__(chromium, workdir / "netlog.json")
 
     def run(self, drive, timeout: float = 300):
-        box: dict = {}
+        return super().run(drive, timeout)
 
-        def target():
-            try:
-                box["result"] = self._session(drive)
-            except BaseException as error:  # re-raised in the test's thread
-                box["error"] = error
-
-        thread = threading.Thread(target=target, name="play-playwright", daemon=True)
-        thread.start()
-        thread.join(timeout)
-        if thread.is_alive():
-            raise TimeoutError(f"the play page's browser session took over {timeout} s")
-        if "error" in box:
-            print("The page's console, last lines:", *self.console[-30:], sep="\n")
-            raise box["error"]
-        return box["result"]
-
-    def _session(self, drive):
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=self.chromium,
-                args=[*QUIET, *BLOCK_OUTSIDE, f"--log-net-log={self.netlog}"],
-            )
-            try:
-                context = browser.new_context(
-                    viewport={"width": 1100, "height": 900}, locale="en-GB"
-                )
-                context.add_init_script(RECORD_MESSAGES)
-                page = context.new_page()
-                page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
-                page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
-                page.on("worker", self._watch_worker)
-                page.set_default_timeout(60_000)
-                return drive(page)
-            finally:
-                browser.close()  # writes the net log's end
+    def page_in(self, browser):
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+        context.add_init_script(RECORD_MESSAGES)
+        page = context.new_page()
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+        page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        page.on("worker", self._watch_worker)
+        return page
 
     def _watch_worker(self, worker) -> None:
         if hasattr(worker, "on"):

@@ -16,7 +16,6 @@ never meets the session-wide one of the JupyterLab tests.
 from __future__ import annotations
 
 import re
-import threading
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,7 +24,7 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 from docs_support import LANGUAGES, PLAY_SCRIPT
-from lite_support import BLOCK_OUTSIDE, QUIET, StaticServer, chromium_or_skip
+from lite_support import StaticServer, ThreadedBrowser, chromium_or_skip
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -56,51 +55,29 @@ class Anchors(HTMLParser):
                 self.ids.add(value)
 
 
-class Visitor:
-    """One Chromium, every outside address blocked, driven in a thread of its own."""
+class Visitor(ThreadedBrowser):
+    """A visitor of the site: every console error, failed request and error answer of the
+    pages it opens, in ``problems``."""
+
+    name = "documentation's browser session"
 
     def __init__(self, chromium: str):
-        self.chromium = chromium
+        super().__init__(chromium)
         self.problems: list[str] = []
 
     def run(self, drive, timeout: float = 600):
-        box: dict = {}
+        return super().run(drive, timeout)
 
-        def target():
-            try:
-                box["result"] = self._session(drive)
-            except BaseException as error:  # re-raised in the test's thread
-                box["error"] = error
-
-        thread = threading.Thread(target=target, name="docs-playwright", daemon=True)
-        thread.start()
-        thread.join(timeout)
-        if thread.is_alive():
-            raise TimeoutError(f"the documentation's browser session took over {timeout} s")
-        if "error" in box:
-            raise box["error"]
-        return box["result"]
-
-    def _session(self, drive):
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=self.chromium, args=[*QUIET, *BLOCK_OUTSIDE]
-            )
-            try:
-                page = browser.new_page(viewport={"width": 1200, "height": 900})
-                page.set_default_timeout(60_000)
-                page.on("console", self._console)
-                page.on("pageerror", lambda error: self.problems.append(f"pageerror: {error}"))
-                page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
-                page.on(
-                    "response",
-                    lambda r: r.status >= 400 and self.problems.append(f"{r.status}: {r.url}"),
-                )
-                return drive(page)
-            finally:
-                browser.close()
+    def page_in(self, browser):
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"pageerror: {error}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
+        page.on(
+            "response",
+            lambda r: r.status >= 400 and self.problems.append(f"{r.status}: {r.url}"),
+        )
+        return page
 
     def _console(self, message) -> None:
         if message.type == "error":
