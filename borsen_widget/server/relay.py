@@ -109,10 +109,6 @@ class Relay:
         else:
             self._sockets.pop(address, None)
 
-    @property
-    def open_sockets(self) -> int:
-        return sum(self._sockets.values())
-
 
 def _forward_headers(request) -> dict:
     """The headers sent on to the class server: the phone's language, and nothing else of the
