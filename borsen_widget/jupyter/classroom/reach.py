@@ -226,6 +226,8 @@ class Reach:
         self._door: ServerDoor | None = found[0] if found else None
         self._kernel = found[1] if found else ""
         self._network_port: int | None = None
+        #: The port the last lesson opened to the network on (read once: the card shows it).
+        self._remembered = remembered_port()
         if self._door is not None:
             host, port = "127.0.0.1", 0  # the relay alone talks to it
         key = secrets.token_urlsafe(24) if self._door is not None else None
@@ -288,7 +290,7 @@ class Reach:
     @property
     def network_port(self) -> int:
         """The port :meth:`open_network` listens on (or did)."""
-        return self._network_port or remembered_port() or NETWORK_PORT
+        return self._network_port or self._remembered or NETWORK_PORT
 
     def teacher_page(self, origin, base=None) -> bool:
         """The teacher's page says where her browser reaches the Jupyter server (``origin``,
@@ -310,7 +312,7 @@ class Reach:
         the port; the join address becomes this computer's network address."""
         if self._network_port is not None:
             return self._network_port
-        wanted = remembered_port()
+        wanted = self._remembered
         try:
             port = self.server.listen("0.0.0.0", wanted or NETWORK_PORT)
         except OSError:  # taken (another program, another notebook's class)
