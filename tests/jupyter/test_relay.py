@@ -299,16 +299,21 @@ def test_the_limit_per_address_counts_phones_not_the_relay(jupyter):
     shown = open_class(kernel, max_pages_per_address=2)
 
     async def scenario():
-        first = await Client.open(Phone(shown["url"]))
-        second = await Client.open(Phone(shown["url"]))
-        third = await Client.open(Phone(shown["url"]))
-        await asyncio.wait_for(third.closed.wait(), 10)
-        assert third.conn.close_code == 1013
-        assert not first.closed.is_set() and not second.closed.is_set()
+        phones = [await Client.open(Phone(shown["url"])) for _ in range(3)]
+        # One of the three is refused (the one the class counts third: on a busy machine not
+        # always the last to open), with the class's code; the other two stay.
+        waits = [asyncio.ensure_future(phone.closed.wait()) for phone in phones]
+        await asyncio.wait(waits, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.sleep(0.3)
+        for wait in waits:
+            wait.cancel()
+        closed = [phone for phone in phones if phone.closed.is_set()]
+        assert [phone.conn.close_code for phone in closed] == [1013]
+        first, second = (phone for phone in phones if phone not in closed)
         await first.close()
         again = await Client.open(Phone(shown["url"]))  # a place is free again
-        await again.wait(lambda m: m["type"] == "hello")
-        assert not again.closed.is_set()
+        await again.wait(lambda m: m["type"] == "hello", timeout=30)
+        assert not again.closed.is_set() and not second.closed.is_set()
 
     run(scenario)
     cell(kernel, "room.stop()")
