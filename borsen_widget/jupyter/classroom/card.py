@@ -18,11 +18,13 @@ import traitlets
 
 from ...i18n import Translator, translator
 from ..language import Speaking
-from ..protocol import BadMessage
+from ..protocol import SEAT_INTENTS, BadMessage, check_envelope
 from .assets import STATIC
 
 #: Modules of white space around the code (ISO/IEC 18004 asks for 4).
 QUIET_ZONE = 4
+#: The fields of a seat button's message from the card (``{"intent": "open_seat", "seat": 1}``).
+SEAT_FIELDS = ("intent", "id", "seat", "version")
 
 
 def qr_svg(text: str, tr: Translator | None = None) -> str:
@@ -132,9 +134,19 @@ class ClassCard(Speaking, anywidget.AnyWidget):
         if self.heard_language(content):
             return
         try:
-            if not isinstance(content, dict) or content.get("intent") != "room":
+            intent = content.get("intent") if isinstance(content, dict) else None
+            if intent in SEAT_INTENTS:
+                # The seat buttons ("Open to students", "Take back") send the seat's own intent,
+                # as beside the game (issue 31: here they were refused as not understood).
+                check_envelope(content, SEAT_FIELDS)
+                seat = content.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int):
+                    raise BadMessage("That request names no seat; nothing changed.")
+                self._room.seat_request(intent, seat)
+            elif intent == "room":
+                self._room.card_request(content)
+            else:
                 raise BadMessage("A message from this page was not understood; nothing changed.")
-            self._room.card_request(content)
             self.notice = {}
         except BadMessage as error:
             self.notice = {"text": error.told(self.tr)}

@@ -1,0 +1,127 @@
+"""Issue 31: the class's screens as a teacher met them: the join card in a cell of its own, the
+phone pages of one computer, the lock button's words, the projector's names and a squatter
+that cannot keep students out. Real clients on 127.0.0.1, as in ``test_classroom.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+from test_classroom import TIMEOUT, Client, run, table
+
+from borsen_widget.i18n import translator
+from borsen_widget.jupyter.classroom import sessions
+from borsen_widget.jupyter.classroom.card import ClassCard
+from borsen_widget.jupyter.classroom.sessions import NOT_UNDERSTOOD
+
+
+def custom(widget, **content) -> None:
+    """``content`` sent by the widget's page (ipywidgets' real dispatch)."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def test_the_seat_buttons_work_on_the_card_in_a_cell_of_its_own():
+    """Issue 31 ("a seat button that fails"): the card shown as ``room`` sends the seat
+    buttons' own intents, as the card beside the game does; they open and take back a seat
+    there too, and a bad one is refused politely with nothing changed."""
+
+    async def scenario():
+        w = table(language="nb")
+        room = w.classroom()
+        card = ClassCard(room, {}, language="nb")
+        custom(card, intent="open_seat", seat=0, id="c1")
+        assert card.notice == {} and room.seats[0]["open"]
+        assert w.room_card["seats"][0]["open"]  # the card beside the game follows
+        custom(card, intent="take_back", seat=0, id="c2")
+        assert card.notice == {} and not room.seats[0]["open"]
+        tr = translator("nb")
+        bot = w.names[2]
+        for bad, told in (
+            (
+                {"intent": "open_seat", "seat": 2},
+                tr.gettext("{player} is a bot: only a person's seat can be opened.", player=bot),
+            ),
+            (
+                {"intent": "open_seat", "seat": 9},
+                tr.gettext("There is no such seat; nothing changed."),
+            ),
+            (
+                {"intent": "open_seat", "seat": True},
+                tr.gettext("That request names no seat; nothing changed."),
+            ),
+            ({"intent": "draw"}, tr.gettext(NOT_UNDERSTOOD)),
+        ):
+            custom(card, **bad)
+            assert card.notice["text"] == told, (bad, card.notice)
+            assert not any(s["open"] for s in room.seats)
+        custom(card, intent="open_seat", seat=0, choice="draw")
+        assert "choice" in card.notice["text"] and not room.seats[0]["open"]
+        custom(card, intent="room", do="lock")  # the card's other buttons still work
+        assert card.notice == {} and room.locked
+        room.stop()
+
+    run(scenario)
+
+
+async def load_files(room) -> list[int | None]:
+    """A page's files fetched as a browser fetches them: the page, then its three files at once,
+    each on a connection of its own that stays open for more (keep-alive) unless the answer
+    says ``Connection: close``. Each file's status, or None when the connection was dropped.
+    The connections kept open are returned in ``room.kept`` (as a browser holds them)."""
+    url = urlsplit(room.url)
+
+    async def fetch(name: str) -> int | None:
+        reader, writer = await asyncio.open_connection(url.hostname, url.port)
+        writer.write(
+            f"GET {url.path}{name} HTTP/1.1\r\nHost: {url.netloc}\r\n"
+            "Connection: keep-alive\r\n\r\n".encode()
+        )
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+            return None
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {k.lower(): v.strip() for k, _, v in (h.partition(":") for h in lines[1:] if h)}
+        await reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            writer.close()
+        else:
+            room.kept.append(writer)  # idle, open for the page's next request
+        return int(lines[0].split()[1])
+
+    first = await fetch("")
+    rest = await asyncio.gather(*(fetch(n) for n in ("student.js", "student.css", "widget.css")))
+    return [first, *rest]
+
+
+def test_every_page_of_one_computer_loads_within_its_limit():
+    """Issue 31 ("a phone page that stayed blank"): pages opened one after another on one
+    computer each got their files, up to the pages one address may open; before, the
+    connections a browser keeps open for more filled the address's share, and the fourth
+    page's student.js was refused (a blank page until reloaded). The limits still hold: one
+    page more than the address may open is refused politely."""
+
+    async def scenario():
+        room = table().classroom()  # at most PAGES_PER_ADDRESS pages from one address
+        room.kept = []
+        pages = []
+        for _ in range(sessions.PAGES_PER_ADDRESS):
+            assert await load_files(room) == [200, 200, 200, 200]
+            page = await Client.open(room)
+            await page.wait(lambda m: m["type"] == "hello")
+            pages.append(page)
+            await asyncio.sleep(0.05)
+        assert await load_files(room) == [200, 200, 200, 200]  # the page still loads ...
+        extra = await Client.open(room)  # ... but the address has its pages: told, closed
+        await asyncio.wait_for(extra.closed.wait(), TIMEOUT)
+        assert any("Too many pages" in m.get("text", "") for m in extra.messages)
+        assert not any(p.closed.is_set() for p in pages)
+        for writer in room.kept:
+            writer.close()
+        room.stop()
+
+    run(scenario)
