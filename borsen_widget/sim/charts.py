@@ -87,6 +87,7 @@ class Chart:
     - ``width``, ``height``: in pixels.
     - ``x_log``: a logarithmic x axis; ``x_domain``, ``y_domain``: ``(low, high)`` to fix an
       axis's range (default: from the data).
+    - ``x_whole``: the x axis counts (question 1, 2, 3 …): ticks at whole numbers only.
     - ``y_format``: how the y axis and the tooltips write its numbers, a d3-format string
       (``".0%"``: ``42 %`` in bokmål, ``42%`` in English); default: Vega's.
     - ``language``: ``"en"``, ``"nb"``, ``"nn"`` (or a tag naming one); ``None``: the chosen
@@ -108,6 +109,7 @@ class Chart:
         y_domain: Sequence[float] | None = None,
         y_format: str = "",
         language: str | None = None,
+        x_whole: bool = False,
     ):
         for name, size in (("width", width), ("height", height)):
             if isinstance(size, bool) or not isinstance(size, int) or not 50 <= size <= 2000:
@@ -118,6 +120,7 @@ class Chart:
         self.width = width
         self.height = height
         self.x_log = bool(x_log)
+        self.x_whole = bool(x_whole)
         self.x_domain = _domain(x_domain, "x_domain")
         self.y_domain = _domain(y_domain, "y_domain")
         if not isinstance(y_format, str) or len(y_format) > 40:
@@ -341,6 +344,8 @@ class Chart:
             scale["domain"] = list(self.x_domain)
         if kind == "quantitative" and not self.x_log:  # a log scale has no zero to leave out
             scale["zero"] = False
+        if kind == "quantitative" and self.x_whole:  # no "1,5" between question 1 and 2
+            x["axis"] = {"tickMinStep": 1, "format": "d"}
         if scale:
             x["scale"] = scale
         return x

@@ -257,19 +257,36 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     );
     // TRANSLATORS: the teacher's button: show the class the question's exact answer.
     const reveal = escapeHTML(t("Reveal the answer"));
-    // TRANSLATORS: a toggle on the join card: no new students may join while it is on.
-    const lock = escapeHTML(t("Closed to new students"));
+    const locked = Boolean(card.locked);
+    // The button says what it does, and a line beside it what holds now (issue 31: a toggle
+    // labelled "Closed to new students" read as the state while the class was open).
+    const lock = escapeHTML(
+      locked
+        ? // TRANSLATORS: the teacher's button on the join card: let new students join again.
+          t("Open to new students")
+        : // TRANSLATORS: the teacher's button on the join card: no new students may join.
+          t("Close to new students"),
+    );
+    const lockState = escapeHTML(
+      locked
+        ? // TRANSLATORS: on the join card, beside the button: the state now.
+          t("New students cannot join now.")
+        : // TRANSLATORS: on the join card, beside the button: the state now.
+          t("New students can join."),
+    );
     // TRANSLATORS: a toggle on the join card: the projector shows the students' totals.
     const board = escapeHTML(t("Leaderboard on the projector"));
-    const locked = Boolean(card.locked);
     const on = Boolean(card.leaderboard);
     ui.controls.innerHTML =
       asks.join("") +
       `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" ` +
       `data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button>` +
-      `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
-      `data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-pressed="${locked}">` +
-      `${lock}</button>` +
+      `<span class="borsen-room-lock">` +
+      `<button type="button" class="borsen-btn borsen-quiet" ` +
+      `data-do="${locked ? "unlock" : "lock"}" data-fid="lock" ` +
+      `aria-describedby="${uid}-lock-state">${lock}</button> ` +
+      `<span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" ` +
+      `data-locked="${locked}">${lockState}</span></span>` +
       `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
       `data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">` +
       `${board}</button>`;

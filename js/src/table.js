@@ -269,8 +269,11 @@ export function mountTable(root, game, opts) {
         if (p.is_winner) cls.push("is-winner");
         if (p.bot) cls.push("is-bot");
         if (p.you) cls.push("is-you");
-        const holder = (local.holders[p.seat] || {}).holder;
-        if (holder) cls.push("is-held");
+        const held = local.holders[p.seat] || {};
+        const holder = held.holder;
+        // A phone plays the seat, its student unnamed (the projector with the leaderboard off).
+        const anonymous = !holder && held.phone === true;
+        if (holder || anonymous) cls.push("is-held");
         const aces = p.aces.length
           ? `<div class="borsen-seat-aces" title="${safe}">` +
             p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") +
@@ -282,13 +285,21 @@ export function mountTable(root, game, opts) {
         const mark = p.you ? w.t("your turn") : w.t("to play");
         const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
         const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-        const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
+        const played = holder
+          ? w.t("Played on {student}'s phone", { student: holder })
+          : w.t("Played on a phone");
         const phone = holder
           ? `<div class="borsen-holder" title="${escapeHTML(played)}">` +
             `${ICONS.phone}<span>${escapeHTML(holder)}</span></div>`
-          : "";
+          : anonymous
+            ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}</div>`
+            : "";
         const seat = seatLabel(p, w);
-        const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+        const label = holder
+          ? w.t("{seat}, played by {student}", { seat, student: holder })
+          : anonymous
+            ? w.t("{seat}, played on a phone", { seat })
+            : seat;
         // TRANSLATORS: the unit under a seat's score (how many cards its bank holds).
         const unit = w.tnp("score", "card", "cards", p.score);
         const robbable = w.tn("{count} can be robbed", "{count} can be robbed", p.robbable,
@@ -470,7 +481,8 @@ export function mountTable(root, game, opts) {
     if (hadFocus) keepFocus(opening, view);
   }
 
-  /** Who holds which seat on the students' phones (``[{seat, holder}]``; [] for none). */
+  /** Who holds which seat on the students' phones (``[{seat, holder}]``; [] for none;
+   * ``{seat, holder: null, phone: true}``: a phone plays it, its student not named). */
   function setHolders(seats) {
     local.holders = [];
     for (const s of seats || []) local.holders[s.seat] = s;

@@ -100,6 +100,20 @@ describe("the projector page", () => {
     expect(socket().sent).toEqual([]); // read-only
   });
 
+  test("with the leaderboard off a held seat shows a phone, not a name (issue 31)", () => {
+    socket().receive({ type: "speech", speech: speech("nb") });
+    socket().receive({ type: "view", view: view() });
+    socket().receive({ type: "room", seats: [{ seat: 0, name: "Ada", open: true, holder: null, phone: true }], students: 3 });
+    const seat = $(".borsen-seat[data-seat='0']");
+    expect(seat.classList.contains("is-held")).toBe(true);
+    expect(seat.querySelector(".borsen-holder svg")).not.toBeNull();
+    expect(seat.querySelector(".borsen-holder").textContent).toBe("");
+    expect(seat.querySelector(".borsen-holder").title).toBe("Spilles på en mobil");
+    expect(seat.getAttribute("aria-label")).toContain("spilt på en mobil");
+    socket().receive({ type: "room", seats: [{ seat: 0, name: "Ada", open: true, holder: null, phone: false }], students: 3 });
+    expect($(".borsen-seat[data-seat='0']").classList.contains("is-held")).toBe(false);
+  });
+
   test("the question and its count; the answer only after the reveal", () => {
     socket().receive({ type: "speech", speech: speech("en") });
     socket().receive({ type: "view", view: view() });

@@ -88,18 +88,33 @@ describe("the teacher's join card", () => {
     expect(teacherQuestionLine(question({ kind: "count", truth: { value: 12 } }))).toBe("Answer: 12 · 12 of 30 answered");
   });
 
-  test("lock and the leaderboard are toggles with aria-pressed; the keyboard stays on them", () => {
+  test("the lock button says what it does and a line what holds (issue 31); the board toggles", () => {
     room.update(card());
     const lock = $('[data-fid="lock"]');
-    expect(lock.getAttribute("aria-pressed")).toBe("false");
+    expect(lock.textContent).toBe("Close to new students");
+    expect(lock.hasAttribute("aria-pressed")).toBe(false);
+    const state = () => document.getElementById(lock.getAttribute("aria-describedby"));
+    expect(state().textContent).toBe("New students can join.");
     lock.focus();
     lock.click();
     expect(sent.at(-1)).toEqual({ intent: "room", do: "lock" });
     room.update(card({ locked: true }));
-    expect($('[data-fid="lock"]').getAttribute("aria-pressed")).toBe("true");
+    expect($('[data-fid="lock"]').textContent).toBe("Open to new students");
+    expect($(".borsen-room-lock-state").textContent).toBe("New students cannot join now.");
     expect(document.activeElement).toBe($('[data-fid="lock"]'));
     $('[data-fid="lock"]').click();
     expect(sent.at(-1)).toEqual({ intent: "room", do: "unlock" });
+    for (const [language, open, shut] of [
+      ["nb", "Steng for nye elever", "Åpne for nye elever"],
+      ["nn", "Steng for nye elevar", "Opne for nye elevar"],
+    ]) {
+      tr = translator(speech(language));
+      room.update(card({ locked: false }));
+      expect($('[data-fid="lock"]').textContent).toBe(open);
+      room.update(card({ locked: true }));
+      expect($('[data-fid="lock"]').textContent).toBe(shut);
+    }
+    tr = translator(null);
     $('[data-fid="board"]').click();
     expect(sent.at(-1)).toEqual({ intent: "room", do: "leaderboard", on: true });
     room.update(card({ leaderboard: true }));

@@ -9,6 +9,7 @@ import asyncio
 from urllib.parse import urlsplit
 
 from test_classroom import TIMEOUT, Client, run, table
+from tornado import websocket
 
 from borsen_widget.i18n import translator
 from borsen_widget.jupyter.classroom import sessions
@@ -122,6 +123,79 @@ def test_every_page_of_one_computer_loads_within_its_limit():
         assert not any(p.closed.is_set() for p in pages)
         for writer in room.kept:
             writer.close()
+        room.stop()
+
+    run(scenario)
+
+
+def test_the_projector_names_no_student_while_the_leaderboard_is_off():
+    """Issue 31 (names on the projector): with the leaderboard off (the default) the projector
+    is told that a phone plays a seat, never whose; turning the board on names them, turning
+    it off again takes the names away; the students' own pages still see who holds a seat."""
+
+    async def scenario():
+        w = table()
+        room = w.classroom()
+        room.open_seats()
+        screen = Client(
+            await websocket.websocket_connect(room.projector_url.replace("http://", "ws://") + "ws")
+        )
+        lina = await Client.open(room)
+        await lina.join("Lina")
+        await lina.send(intent="claim", seat=0)
+        held = await screen.wait(lambda m: m["type"] == "room" and m["seats"][0].get("phone"))
+        assert held["seats"][0]["holder"] is None
+        await lina.wait(lambda m: m["type"] == "room" and m["seats"][0]["holder"] == "Lina")
+        before_board = len(screen.raw)
+        room.leaderboard = True
+        await screen.wait(lambda m: m["type"] == "room" and m["seats"][0]["holder"] == "Lina")
+        room.leaderboard = False
+        # Found by position: an equal "board off" message came when the page opened.
+        await screen.wait(lambda m: m["type"] == "board" and not m["on"], since=before_board)
+        at = next(
+            i
+            for i, m in enumerate(screen.messages)
+            if i >= before_board and m["type"] == "board" and not m["on"]
+        )
+        await screen.wait(lambda m: m["type"] == "room" and m["seats"][0].get("phone"), since=at)
+        await asyncio.sleep(0.2)
+        # Nothing sent to the projector while the board was off named her.
+        assert not any("Lina" in text for text in screen.raw[:before_board] + screen.raw[at:])
+        assert any("Lina" in text for text in screen.raw[before_board:at])
+        room.stop()
+
+    run(scenario)
+
+
+def test_the_error_chart_numbers_whole_questions_and_draws_every_point_whole():
+    """Issue 31 ("the error chart numbers its questions 1,0 1,5 2,0 … and cuts off the last
+    point"): the x axis ticks only at whole question numbers, and the axis runs half a
+    question past the first and the last, so no point sits on the edge where it is cut."""
+
+    async def scenario():
+        w = table(language="nb")
+        room = w.classroom()
+        lina = await Client.open(room)
+        await lina.join("Lina")
+        for number in (1, 2, 3):
+            room.ask("chance")
+            await lina.send(intent="answer", question=number, value=0.5)
+            await lina.wait(
+                lambda m, n=number: (
+                    m["type"] == "question"
+                    and m["question"].get("answered") == 1
+                    and m["question"].get("id") == n
+                )
+            )
+            room.reveal()
+        spec = room.record.error_chart().to_dict()
+        (layer,) = [layer for layer in spec["layer"] if layer["data"]["values"]]
+        xs = [row["x"] for row in layer["data"]["values"]]
+        assert xs == [1, 2, 3]
+        x = layer["encoding"]["x"]
+        assert x["axis"] == {"tickMinStep": 1, "format": "d"}
+        low, high = x["scale"]["domain"]
+        assert low <= min(xs) - 0.5 and high >= max(xs) + 0.5
         room.stop()
 
     run(scenario)

@@ -73,5 +73,14 @@ class Projector:
         )
 
     @staticmethod
+    def room(seats: list[dict], students: int, *, names: bool) -> str:
+        """The seats for the projector (``seats`` as for a screen): who holds each only with
+        the leaderboard on (``names``); otherwise a held seat says only that a phone plays it
+        (issue 31: names on the projector are the teacher's choice, as the README says)."""
+        if not names:
+            seats = [{**s, "holder": None, "phone": s.get("holder") is not None} for s in seats]
+        return dumps({"type": "room", "seats": seats, "students": students})
+
+    @staticmethod
     def board(on: bool, rows: list[dict]) -> str:
         return dumps({"type": "board", "on": on, **({"rows": rows} if on else {})})

@@ -176,11 +176,16 @@ class Record(Sequence):
 
         tr = translator(language)
         rows = self._lesson.mean_share_by_question()
+        # Whole question numbers on the axis, and half a question's room past the first and
+        # the last, so their points are drawn whole (issue 31: "1,0 1,5 2,0 …", a cut point).
+        last = max((r[0] for r in rows), default=1)
         chart = Chart(
             tr.gettext("The class's mean error, question by question"),
             x=tr.gettext("Question"),
             y=tr.gettext("Mean error (share of the worst possible)"),
+            x_domain=(0.5, last + 0.5),
             y_domain=(0, 1),
+            x_whole=True,
             language=language,
         )
         if rows:

@@ -449,7 +449,7 @@ class Classroom:
         if not self._running:
             return
         self._sessions.broadcast(self._room_message())
-        self._projector.send(self._room_message())
+        self._projector.send(self._projector_room())
         for student in self._sessions:
             self._send_you(student)
         self._send_card()
@@ -470,9 +470,8 @@ class Classroom:
         if not self._running:
             return
         self._summary_sent = self._loop.time()
-        room = self._room_message()
-        self._sessions.broadcast(room)
-        self._projector.send(room)
+        self._sessions.broadcast(self._room_message())
+        self._projector.send(self._projector_room())
         if self._asking.lesson.open is not None:
             question = self._question_message()
             self._sessions.broadcast(question)
@@ -567,6 +566,7 @@ class Classroom:
             raise ValueError(f"leaderboard must be True or False, not {quote(on)}")
         self._leaderboard = on
         self._projector.send(self._board())
+        self._projector.send(self._projector_room())  # names on the seats go with the board
         self._send_card()
 
     # -- moderation
@@ -649,7 +649,7 @@ class Classroom:
         first = [
             Projector.speech(language),
             self._projector_view(),
-            self._room_message(),
+            self._projector_room(),
             self._question_message(),
             self._board(),
             self._join_message(),
@@ -658,6 +658,11 @@ class Classroom:
 
     def projector_closed(self, screen) -> None:
         self._projector.closed(screen)
+
+    def _projector_room(self) -> str:
+        return Projector.room(
+            self._seats.for_screen(), len(self._sessions), names=self._leaderboard
+        )
 
     def _projector_view(self) -> str:
         return dumps({"type": "view", "view": self._views.view(widget_language(self._widget))})

@@ -440,11 +440,28 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
       (kind) => `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" data-kind="${kind}" data-fid="ask-${kind}"${askBlocked ? " disabled" : ""}>${escapeHTML(askLabel(kind, t))}</button>`
     );
     const reveal = escapeHTML(t("Reveal the answer"));
-    const lock = escapeHTML(t("Closed to new students"));
-    const board = escapeHTML(t("Leaderboard on the projector"));
     const locked = Boolean(card.locked);
+    const lock = escapeHTML(
+      locked ? (
+        // TRANSLATORS: the teacher's button on the join card: let new students join again.
+        t("Open to new students")
+      ) : (
+        // TRANSLATORS: the teacher's button on the join card: no new students may join.
+        t("Close to new students")
+      )
+    );
+    const lockState = escapeHTML(
+      locked ? (
+        // TRANSLATORS: on the join card, beside the button: the state now.
+        t("New students cannot join now.")
+      ) : (
+        // TRANSLATORS: on the join card, beside the button: the state now.
+        t("New students can join.")
+      )
+    );
+    const board = escapeHTML(t("Leaderboard on the projector"));
     const on = Boolean(card.leaderboard);
-    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-pressed="${locked}">${lock}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
+    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><span class="borsen-room-lock"><button type="button" class="borsen-btn borsen-quiet" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-describedby="${uid}-lock-state">${lock}</button> <span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" data-locked="${locked}">${lockState}</span></span><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
   }
   function studentHTML(s, tr) {
     const t = tr.t;

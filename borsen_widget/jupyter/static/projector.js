@@ -882,17 +882,19 @@ function mountTable(root, game, opts) {
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
       if (p.you) cls.push("is-you");
-      const holder = (local.holders[p.seat] || {}).holder;
-      if (holder) cls.push("is-held");
+      const held2 = local.holders[p.seat] || {};
+      const holder = held2.holder;
+      const anonymous = !holder && held2.phone === true;
+      if (holder || anonymous) cls.push("is-held");
       const aces = p.aces.length ? `<div class="borsen-seat-aces" title="${safe}">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
       const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>` : "";
       const mark = p.you ? w.t("your turn") : w.t("to play");
       const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
-      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : w.t("Played on a phone");
+      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : anonymous ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}</div>` : "";
       const seat = seatLabel(p, w);
-      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : anonymous ? w.t("{seat}, played on a phone", { seat }) : seat;
       const unit = w.tnp("score", "card", "cards", p.score);
       const robbable = w.tn(
         "{count} can be robbed",

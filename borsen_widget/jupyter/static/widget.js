@@ -783,7 +783,6 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
     ui.reveal.setAttribute("aria-label", w.t("Reveal the answers (key {key})", { key: "R" }));
     word("p").textContent = w.t("Chance the next card is accepted");
     word("values").textContent = w.t("What each choice is worth");
-    word("choice").textContent = w.t("Best choice");
     word("outcomes").textContent = w.t("Every card the next draw can be");
     word("detail").textContent = w.t("For the teacher: methods and exact values");
   }
@@ -896,6 +895,7 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
   }
   function drawChoice(d, w) {
     const c = d.choice;
+    word("choice").textContent = d.objective === "lead" ? w.t("Most cards of lead this turn") : w.t("Most cards this turn");
     show(ui.choice, Boolean(c));
     if (!c) return;
     ui.choice.dataset.action = c.action || "";
@@ -1340,11 +1340,28 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5, probe = answer
       (kind) => `<button type="button" class="borsen-btn borsen-secondary" data-do="ask" data-kind="${kind}" data-fid="ask-${kind}"${askBlocked ? " disabled" : ""}>${escapeHTML(askLabel(kind, t))}</button>`
     );
     const reveal = escapeHTML(t("Reveal the answer"));
-    const lock = escapeHTML(t("Closed to new students"));
-    const board = escapeHTML(t("Leaderboard on the projector"));
     const locked = Boolean(card.locked);
+    const lock = escapeHTML(
+      locked ? (
+        // TRANSLATORS: the teacher's button on the join card: let new students join again.
+        t("Open to new students")
+      ) : (
+        // TRANSLATORS: the teacher's button on the join card: no new students may join.
+        t("Close to new students")
+      )
+    );
+    const lockState = escapeHTML(
+      locked ? (
+        // TRANSLATORS: on the join card, beside the button: the state now.
+        t("New students cannot join now.")
+      ) : (
+        // TRANSLATORS: on the join card, beside the button: the state now.
+        t("New students can join.")
+      )
+    );
+    const board = escapeHTML(t("Leaderboard on the projector"));
     const on = Boolean(card.leaderboard);
-    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-pressed="${locked}">${lock}</button><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
+    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><span class="borsen-room-lock"><button type="button" class="borsen-btn borsen-quiet" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-describedby="${uid}-lock-state">${lock}</button> <span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" data-locked="${locked}">${lockState}</span></span><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
   }
   function studentHTML(s, tr) {
     const t = tr.t;
@@ -1720,17 +1737,19 @@ function mountTable(root, game, opts) {
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
       if (p.you) cls.push("is-you");
-      const holder = (local.holders[p.seat] || {}).holder;
-      if (holder) cls.push("is-held");
+      const held2 = local.holders[p.seat] || {};
+      const holder = held2.holder;
+      const anonymous = !holder && held2.phone === true;
+      if (holder || anonymous) cls.push("is-held");
       const aces = p.aces.length ? `<div class="borsen-seat-aces" title="${safe}">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
       const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>` : "";
       const mark = p.you ? w.t("your turn") : w.t("to play");
       const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
-      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : w.t("Played on a phone");
+      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : anonymous ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}</div>` : "";
       const seat = seatLabel(p, w);
-      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : anonymous ? w.t("{seat}, played on a phone", { seat }) : seat;
       const unit = w.tnp("score", "card", "cards", p.score);
       const robbable = w.tn(
         "{count} can be robbed",
