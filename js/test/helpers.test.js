@@ -270,11 +270,11 @@ describe("the table's words in Norwegian", () => {
   test("the ace dialog's button and hint", () => {
     const pending = ["AS", "AH", "AC"];
     expect(aceConfirm(pending, new Set(), 2, nb)).toMatchObject({
-      label: "Velg 2 ess å børsnotere", hint: "Velg 2 ess til å børsnotere (minst 2).",
+      label: "Velg 2 ess å børsnotere", hint: "Velg 2 ess til som skal børsnoteres (minst 2 i alt).",
     });
     expect(aceConfirm(pending, new Set(), 1, nn).label).toBe("Vel eit ess å børsnotere");
     expect(aceConfirm(pending, new Set([1]), 1, nn)).toMatchObject({
-      label: "Børsnoter A♥", hint: "A♥ blir stokka inn i børsen igjen.",
+      label: "Børsnoter A♥", hint: "A♥ blir stokka inn i børsen att.",
     });
     expect(aceConfirm(["AC"], new Set(), 0, nb)).toMatchObject({ label: "Behold det", hint: "Alle essene blir i banken din." });
   });

@@ -240,7 +240,7 @@ describe("each phone reads its own language", () => {
     expect(report.intent).toBe("page_language");
     expect(Array.isArray(report.tags) && report.tags.length <= 16).toBe(true);
     socket().receive({ type: "speech", speech: speech("nn"), request: report.id });
-    expect($(".borsen-join-title").textContent).toBe("Bli med i klassen");
+    expect($(".borsen-join-title").textContent).toBe("Bli med i timen");
     expect($(".borsen-join-label").textContent).toBe("Namnet ditt");
     expect($(".borsen-class-link").textContent).toBe("Tilkopla");
     expect(root.lang).toBe("nn");
@@ -273,7 +273,7 @@ describe("each phone reads its own language", () => {
     expect($(".borsen-join-title").textContent).toBe("Join the class");
     root.querySelector('[data-language="nb"]').click();
     socket().receive({ type: "speech", speech: speech("nb") });
-    expect($(".borsen-join-title").textContent).toBe("Bli med i klassen");
+    expect($(".borsen-join-title").textContent).toBe("Bli med i timen");
     expect($(".borsen-join-label").textContent).toBe("Navnet ditt");
     // Back to nynorsk: Python sends only the language's name; the page kept its words.
     root.querySelector('[data-language="nn"]').click();
@@ -292,8 +292,8 @@ describe("each phone reads its own language", () => {
   test("the end of the class stays in the page's words; Python's own text as it came", () => {
     socket().receive({ type: "hello" });
     socket().receive({ type: "speech", speech: speech("nb") });
-    socket().receive({ type: "ended", text: "Læreren din har avsluttet klassen. Takk for at du spilte!" });
-    expect($(".borsen-ended-title").textContent).toBe("Klassen er slutt");
+    socket().receive({ type: "ended", text: "Læreren din har avsluttet timen. Takk for at du spilte!" });
+    expect($(".borsen-ended-title").textContent).toBe("Timen er slutt");
     expect($(".borsen-ended-text").textContent).toContain("Takk for at du spilte");
     expect($(".borsen-class-link").textContent).toBe("Slutt");
   });
@@ -317,12 +317,12 @@ describe("each phone reads its own language", () => {
     expect(host.querySelector(".borsen-room-count").textContent).toBe("2 elevar · 1 borte · 2 har røysta");
     expect([...host.querySelectorAll(".borsen-room-students li")].map((li) => li.textContent)).toEqual(["Lina", "Max (borte)"]);
     const states = [...host.querySelectorAll(".borsen-room-seat-state")].map((s) => s.textContent);
-    expect(states).toEqual(["blir spela av Lina", "ein datamaskinspelar"]);
+    expect(states).toEqual(["blir spela av Lina", "ein robot"]);
     const back = host.querySelector('[data-room="take_back"]');
     expect(back.textContent).toBe("Ta tilbake");
     expect(back.getAttribute("aria-label")).toBe("Ta tilbake plassen til Ada");
     expect(host.querySelector(".borsen-room-qr svg").getAttribute("aria-label")).toBe(
-      "QR-kode med adressa til klassen: http://127.0.0.1:1/tok/",
+      "QR-kode med adressa til timen: http://127.0.0.1:1/tok/",
     );
     expect(host.querySelector(".borsen-room-note").textContent).toContain("Berre denne datamaskina");
     card.destroy();

@@ -378,10 +378,10 @@ def test_two_phones_in_one_class_read_nynorsk_and_english(page, browser, lab, ke
             phone.goto(url)
             phone.locator(".borsen-join-go:not([disabled])").wait_for()
         nn.wait_for_function(
-            "() => document.querySelector('.borsen-join-title').textContent === 'Bli med i klassen'"
+            "() => document.querySelector('.borsen-join-title').textContent === 'Bli med i timen'"
         )
         assert nn.evaluate("document.documentElement.lang") == "nn"
-        assert nn.title() == "Børsen: klassen"
+        assert nn.title() == "Børsen i timen"
         assert en.locator(".borsen-join-title").inner_text() == "Join the class"
         nn.screenshot(path=str(artifacts / "class-phone-join-nn.png"))
         for phone, name in ((nn, "Kari"), (en, "Sam")):
@@ -424,12 +424,12 @@ def test_two_phones_in_one_class_read_nynorsk_and_english(page, browser, lab, ke
         for phone in phones:
             phone.locator(".borsen-ended").wait_for(state="visible")
         assert nn.locator(".borsen-ended-text").inner_text() == (
-            "Læraren din har avslutta klassen. Takk for at du spelte!"
+            "Læraren din har avslutta timen. Takk for at du spelte!"
         )
         assert en.locator(".borsen-ended-text").inner_text() == (
-            "Læreren din har avsluttet klassen. Takk for at du spilte!"
+            "Læreren din har avsluttet timen. Takk for at du spilte!"
         )
-        assert nn.locator(".borsen-ended-title").inner_text() == "Klassen er slutt"
+        assert nn.locator(".borsen-ended-title").inner_text() == "Timen er slutt"
         nn.screenshot(path=str(artifacts / "class-phone-ended-nn.png"))
     finally:
         for context in contexts:

@@ -857,7 +857,7 @@ def test_two_phones_in_one_class_read_two_languages():
         room.stop()
         ended_nb = await nn.wait(lambda m: m["type"] == "ended")
         ended_en = await en.wait(lambda m: m["type"] == "ended")
-        assert ended_nb["text"] == "Læreren din har avsluttet klassen. Takk for at du spilte!"
+        assert ended_nb["text"] == "Læreren din har avsluttet timen. Takk for at du spilte!"
         assert ended_en["text"] == "Your teacher ended the class. Thank you for playing!"
 
     run(scenario)
@@ -922,7 +922,7 @@ def test_the_page_and_the_refusals_follow_the_browsers_language():
 
         page = await get(room.url, "nn-NO,nn;q=0.9,en;q=0.4")
         assert page.code == 200 and b'<html lang="nn">' in page.body
-        assert "Børsen: klassen" in page.body.decode() and "treng JavaScript" in page.body.decode()
+        assert "Børsen i timen" in page.body.decode() and "treng JavaScript" in page.body.decode()
         assert b'<html lang="nb">' in (await get(room.url, "no,en;q=0.5")).body
         assert b'<html lang="en">' in (await get(room.url, "fr,de;q=0.5")).body
         base = room.url.rsplit("/", 2)[0] + "/"
@@ -935,7 +935,7 @@ def test_the_page_and_the_refusals_follow_the_browsers_language():
         late = await Client.open(room, accept="nn")
         room.stop()
         ended = await late.wait(lambda m: m["type"] == "ended")
-        assert ended["text"] == "Læraren din har avslutta klassen. Takk for at du spelte!"
+        assert ended["text"] == "Læraren din har avslutta timen. Takk for at du spelte!"
 
     run(scenario)
 
@@ -947,7 +947,7 @@ def test_the_join_card_and_the_rooms_html_speak_the_widgets_language():
     tr = translator("nn")
     html = card_html("http://x/", qr_svg("http://x/", tr), students=2, local=False, tr=tr)
     assert "Bli med i spelet på mobilen din" in html and "Elevar: 2 har vorte med." in html
-    assert 'aria-label="QR-kode med adressa til klassen: http://x/"' in html
+    assert 'aria-label="QR-kode med adressa til timen: http://x/"' in html
     html = card_html("http://x/", "", students=2, local=True, tr=tr)
     assert "<svg" not in html and "Berre denne datamaskina kan opne denne adressa" in html
     assert "<code>room.open_to_network()</code> opnar timen" in html

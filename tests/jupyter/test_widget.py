@@ -753,7 +753,7 @@ def test_a_widget_speaks_its_own_language_then_the_notebooks_then_the_pages():
     assert w.language == "en" and w.speech["texts"] == front_end_texts("en")
     send(w, {"intent": "page_language", "tags": ["de-DE", "nn-NO"]})
     assert w.language == "nn" and w.speech["language"] == "nn"
-    assert texts(w)[-1] == "Ada er fyrst ut."
+    assert texts(w)[-1] == "Ada er først ut."
     set_language("nb")  # the notebook's choice beats the page's, at once
     assert w.language == "nb" and texts(w)[-1] == "Ada er først ut."
     w.language = "en-GB"  # its own beats both

@@ -177,7 +177,7 @@ def test_the_built_wheel_installs_and_plays_in_a_fresh_environment(tmp_path):
         cwd=work,
         env=env,
     ).stdout
-    assert "Etter strategi" in simulated and "vinnerandel" in simulated
+    assert "Etter robot" in simulated and "vinnerandel" in simulated
 
     # The lessons: copied from the installed package; JupyterLab is not installed here.
     lessons = work / "timer"

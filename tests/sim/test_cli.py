@@ -129,8 +129,8 @@ def test_command_line_errors(capsys):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("nb", ["Etter strategi", "Etter plass", "vinnerandel", "spill i sekundet", "frø 1"]),
-        ("nn", ["Etter strategi", "Etter plass", "vinnarandel", "spel i sekundet", "frø 1"]),
+        ("nb", ["Etter robot", "Etter plass", "vinnerandel", "spill i sekundet", "startverdi (seed) 1"]),
+        ("nn", ["Etter robot", "Etter plass", "vinnarandel", "spel i sekundet", "startverdi (seed) 1"]),
     ],
 )
 def test_the_output_speaks_bokmal_and_nynorsk(language, words, capsys):
@@ -184,7 +184,7 @@ def test_errors_speak_the_language(capsys, tmp_path, no_games):
         == 2
     )
     line = one_error_line(capsys.readouterr().err, "feil: ")
-    assert line == "feil: 3 strategier til 2 plasser: legg til --players 3"
+    assert line == "feil: 3 roboter til 2 plasser: legg til --players 3"
     with pytest.raises(SystemExit):
         main(["simulate", "--language", "sv"])
     assert "--language must be one of en, nb, nn" in one_error_line(capsys.readouterr().err)

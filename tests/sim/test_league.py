@@ -78,7 +78,7 @@ def test_a_small_real_league():
     assert len(result.tables()["pairs"]) == 6
     chart = result.plot(language="nb").to_dict()
     assert "liga" in str(chart).lower()
-    assert "rangering" in ratings.to_html("nb")
+    assert "rating, nedre grense (95 %)" in ratings.to_html("nb")
 
 
 def test_three_player_tables():

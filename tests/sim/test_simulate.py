@@ -576,12 +576,12 @@ def test_the_summary_reads_norwegian(language):
     spelled = {"nb": ("spill", "spillere", "Hvem et ess raner"), "nn": ("spel", "spelarar", "Kven")}
     game, players, option = spelled[language]
     assert text.startswith(f"1\u00a0200 {game}, 3 {players}, {option}")
-    assert "Etter strategi" in text and "Etter plass" in text and "frø 1;" in text
+    assert "Etter robot" in text and "Etter plass" in text and "startverdi (seed) 1;" in text
     assert "ThresholdBot(4)" in text  # a bot's name is code
     rate = result.seat(0).win_rate
     assert translator(language).number(rate, 3, 3) in text  # 0,347 with a comma
     html = result._repr_html_()
-    assert f'lang="{language}"' in html and "<h4>Etter strategi</h4>" in html
+    assert f'lang="{language}"' in html and "<h4>Etter robot</h4>" in html
     assert "Etter plass" in result.summary(language)
     assert "By seat" in result.summary("en")  # a call's language wins over the result's
     chart = result.plot(by="seat").to_dict()
@@ -592,14 +592,14 @@ def test_the_summary_reads_norwegian(language):
         "plass 2",
     ]
     assert chart["layer"][1]["data"]["values"] == [{"y": pytest.approx(1 / 3)}]
-    assert chart["layer"][2]["data"]["values"][0]["text"] == "rettferdig andel, 1/3"
+    assert chart["layer"][2]["data"]["values"][0]["text"] == {"nb": "rettferdig andel, 1/3", "nn": "rettferdig del, 1/3"}[language]
 
 
 def test_without_a_language_the_result_follows_set_language():
     result = simulate(Rules(), BOTS, 300, seed=1)
     assert result.language is None and "By bot" in result.summary()
     with use_language("nn"):
-        assert "Etter strategi" in result.summary() and "Etter plass" in repr(result)
+        assert "Etter robot" in result.summary() and "Etter plass" in repr(result)
         assert (
             "vinnarandel"
             in result.plot().to_dict()["layer"][0]["layer"][0]["encoding"]["y"]["title"]
