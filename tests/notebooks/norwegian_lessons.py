@@ -54,10 +54,13 @@ def assert_opens_with_aims(text: str, years: dict[int, list[str]]) -> None:
 
 
 def assert_written_in(texts: list[str], language: str) -> None:
-    """No word of the other standard in ``texts`` (inline code and links aside)."""
+    """No word of the other standard in ``texts`` (inline code, links and quotations marked as
+    the other standard's, ``<span lang="nb">«…»</span>``, aside: the seed's own words)."""
     other = {"nb": "nn", "nn": "nb"}[language]
     words = ONLY_IN[other].split()
     for text in texts:
-        prose = re.sub(r"`[^`]*`|<code>.*?</code>|\(https?:[^)]*\)", " ", text)
+        prose = re.sub(
+            r"`[^`]*`|<code>.*?</code>|\(https?:[^)]*\)|<span lang=\"n[bn]\">.*?</span>", " ", text
+        )
         found = [w for w in words if re.search(rf"(?<![\w-]){w}(?![\w-])", prose, re.I)]
         assert not found, f"{other} words in {language}: {found}\n{text[:300]}"

@@ -28,8 +28,8 @@ def notebook(language: str) -> Path:
 PLAYERS = {"en": "3 players", "nb": "3 spillere", "nn": "3 spelarar"}
 TITLE = {
     "en": "ThresholdBot(k) against a table of ThresholdBot(4)",
-    "nb": "ThresholdBot(k) mot et bord av ThresholdBot(4)",
-    "nn": "ThresholdBot(k) mot eit bord av ThresholdBot(4)",
+    "nb": "ThresholdBot(k) mot et bord der alle de andre er ThresholdBot(4)",
+    "nn": "ThresholdBot(k) mot eit bord der alle dei andre er ThresholdBot(4)",
 }
 
 
