@@ -6,10 +6,11 @@ that cannot keep students out. Real clients on 127.0.0.1, as in ``test_classroom
 from __future__ import annotations
 
 import asyncio
+import time
 from urllib.parse import urlsplit
 
 from test_classroom import TIMEOUT, Client, run, table
-from tornado import websocket
+from tornado import httpclient, websocket
 
 from borsen_widget.i18n import translator
 from borsen_widget.jupyter.classroom import sessions
@@ -199,3 +200,43 @@ def test_the_error_chart_numbers_whole_questions_and_draws_every_point_whole():
         room.stop()
 
     run(scenario)
+
+
+async def from_address(room, host: str) -> Client:
+    """A page from ``host`` (any 127.x.y.z is this computer): a school behind one address."""
+    url = room.url.replace("http://", "ws://") + "ws"
+    request = httpclient.HTTPRequest(url, network_interface=host)
+    return Client(await websocket.websocket_connect(request))
+
+
+def test_idle_pages_cannot_keep_a_real_student_out():
+    """Issue 31 (the probe): with no limit per address (a school behind one address), a
+    hundred pages from one phone that never join filled the class's pages, and every newcomer
+    was refused until they timed out a minute later. Now a newcomer takes the place of the
+    page that has idled on the join form longest: a real student joins within a second or two,
+    the pages stay within the class's limit, and no student's page is closed for it."""
+
+    async def scenario():
+        room = table().classroom(max_pages_per_address=None)
+        limit = room._sessions.max_students + sessions.SPARE_PAGES
+        lina = await from_address(room, "127.0.0.2")
+        assert (await lina.join("Lina"))["type"] == "welcome"
+        squat = []
+        for _ in range(limit):  # one phone opens page after page and never joins
+            squat.append(await from_address(room, "127.0.0.3"))
+        await asyncio.gather(*(p.wait(lambda m: m["type"] == "hello") for p in squat))
+        started = time.monotonic()
+        newcomer = await from_address(room, "127.0.0.2")  # the same school address as Lina
+        assert (await newcomer.join("Max"))["type"] == "welcome"
+        assert time.monotonic() - started < 2.0
+        assert room.students == ("Lina", "Max") and not lina.closed.is_set()
+        await asyncio.sleep(0.2)
+        closed = [p for p in squat if p.closed.is_set()]
+        # The squatter's two oldest pages went: one for its own last page, one for Max's.
+        assert closed == squat[:2]
+        assert all(p.conn.close_code == sessions.JOIN_WAIT_CODE for p in closed)
+        still = [p for p in [lina, newcomer, *squat] if not p.closed.is_set()]
+        assert len(still) == limit  # the class's limit of pages holds
+        room.stop()
+
+    run(scenario, timeout=120)

@@ -37,6 +37,7 @@ import json
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 
 from ...i18n import N_, Translator, front_end_texts, pick_language, translator
@@ -155,6 +156,8 @@ class Page:
         self.spoken: set[str] = set()
         self._tokens = float(BURST)
         self._stamp = time.monotonic()
+        #: When it connected: in a class full of pages the one on the join form longest goes.
+        self.opened = self._stamp
         self._warned = -WARN_EVERY
 
     def allow(self) -> bool:
@@ -331,7 +334,7 @@ class Sessions:
             )
             page.close(1013, "too many pages from this address")
             return None
-        if len(self._pages) >= self.max_students + SPARE_PAGES:
+        if len(self._pages) >= self.max_students + SPARE_PAGES and not self._make_room():
             page.notice(
                 N_("Too many pages are open on this class just now; try again in a minute.")
             )
@@ -344,12 +347,28 @@ class Sessions:
         page.send(dumps({"type": "hello", "max_name": MAX_NAME, "locked": self._locked}))
         return page
 
+    def _make_room(self) -> bool:
+        """The class is full of pages: close a page still on the join form for the newcomer,
+        of the address that holds the most such pages, the oldest of them (issue 31: with no
+        limit per address, a school behind one address, a hundred idle pages from one phone
+        kept every newcomer out until they timed out). A student's page is never closed for
+        it; a closed page connects again by itself. True if a place was made."""
+        idle = [p for p in self._pages if p.student is None]
+        if not idle:
+            return False
+        held = Counter(p.address for p in idle)
+        self.expire(min(idle, key=lambda p: (-held[p.address], p.opened)))
+        return True
+
     def expire(self, page: Page) -> bool:
         """Close ``page`` if it is still on the join form (it did not join within
         ``join_wait`` seconds of connecting); True if it was closed."""
         if page not in self._pages or page.student is not None:
             return False
         self._pages.discard(page)
+        if page.join_timer is not None:
+            page.join_timer.cancel()
+            page.join_timer = None
         page.close(JOIN_WAIT_CODE, "did not join in time")
         return True
 
