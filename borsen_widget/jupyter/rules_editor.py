@@ -12,9 +12,11 @@ valid rules (a share of 1.5, a seat that does not exist) shows the engine's own 
 its control and changes nothing. Changing ``players`` or ``decks`` of a widget starts a new game
 (the widget says so); a bare game refuses it (R1, R2: they cannot change during a game).
 
-The browser sees one synced trait, ``form`` (every option's rule number, label, help, kind,
-choices and value, the errors beside the controls and a status line), and sends one kind of
-message, with the version of the form it was made on::
+The browser sees one synced trait, ``form`` (every option's name, rule number, label, help,
+kind, choices and value, the errors beside the controls and a status line), and sends one kind
+of message, with the version of the form it was made on. The words are the reader's language
+only; the option's Python ``name`` (for a teacher who writes ``Rules(...)``) is a field of its
+own, which the page shows as code apart from them (issue 31)::
 
     {"intent": "set", "version": 4, "option": "equal_accepted", "value": false}
     {"intent": "set", "version": 4, "option": "ace_shares", "suit": "S", "value": "1/3"}

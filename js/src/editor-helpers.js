@@ -99,6 +99,18 @@ function controlHTML(option, uid, t) {
   }
 }
 
+/** The option's name in Python, for a teacher who writes `Rules(...)`: code of its own, outside
+ * the label (a control's name is its label alone) and outside the help sentence, which is all
+ * in the reader's language (issue 31). */
+function codeHTML(name, t) {
+  // TRANSLATORS: a tooltip on an option's Python name; {code} is e.g. "Rules(players=…)".
+  const title = t("In Python: {code}", { code: `Rules(${name}=…)` });
+  return (
+    `<code class="borsen-editor-code" title="${escapeHTML(title)}" translate="no">` +
+    `${escapeHTML(name)}</code>`
+  );
+}
+
 function errorsHTML(option, uid) {
   const fields =
     option.kind === "shares"
@@ -113,8 +125,9 @@ function errorsHTML(option, uid) {
     .join("");
 }
 
-/** One option's row: its rule number and label, the control, a help line, its error(s);
- * `t`: the editor's own words (default English). */
+/** One option's row: its rule number and label, its name in Python apart (as code, issue 31),
+ * the control, a help line (the sentence alone), its error(s); `t`: the editor's own words
+ * (default English). */
 export function rowHTML(option, uid, t = english) {
   const name = option.name;
   const labelId = elementId(uid, name, "label");
@@ -131,9 +144,10 @@ export function rowHTML(option, uid, t = english) {
     `data-kind="${option.kind}">` +
     `${label}<span class="borsen-editor-rule">${escapeHTML(option.rule)}</span> ` +
     `<span class="borsen-editor-name">${escapeHTML(option.label)}</span>${close}` +
+    codeHTML(name, t) +
     `<div class="borsen-editor-control"${group}>${controlHTML(option, uid, t)}</div>` +
     `<p class="borsen-editor-help" id="${elementId(uid, name, "help")}">` +
-    `<code>${escapeHTML(name)}</code> — ${escapeHTML(option.help)}</p>` +
+    `${escapeHTML(option.help)}</p>` +
     `${errorsHTML(option, uid)}</div>`
   );
 }

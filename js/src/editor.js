@@ -27,6 +27,7 @@ const TEMPLATE = `
   <span class="borsen-editor-title"></span>
   <span class="borsen-editor-intro"></span>
 </div>
+<p class="borsen-editor-codes"></p>
 <div class="borsen-editor-notice" role="alert" hidden>
   <span class="borsen-editor-notice-text"></span>
   <button type="button" class="borsen-editor-notice-close">×</button>
@@ -84,6 +85,10 @@ function render({ model, el }) {
     root.querySelector(".borsen-editor-title").textContent = t("Rules");
     root.querySelector(".borsen-editor-intro").textContent = t(
       "Each change counts from the next move. The rule numbers (R1, R2 …) are those of docs/rules.md.",
+    );
+    // Card codes are never guessed right by a pupil (D is not "dame"): say them once (issue 31).
+    root.querySelector(".borsen-editor-codes").textContent = t(
+      'Card codes: S, H, C and D are spades, hearts, clubs and diamonds; J, Q, K, A and T are jack, queen, king, ace and ten (as in the shares, S=1/2, and in cards("JH QS")).',
     );
     const close = root.querySelector(".borsen-editor-notice-close");
     close.setAttribute("aria-label", t("Dismiss this notice"));

@@ -106,8 +106,27 @@ describe("rows", () => {
     expect(label.textContent).toBe("R1 Players");
     const select = row.querySelector("select#u-players");
     expect(select.getAttribute("aria-describedby")).toBe("u-players-help u-players-error");
-    expect(row.querySelector("#u-players-help").textContent).toBe("players — Seats <b>2–8</b>.");
+    expect(row.querySelector("#u-players-help").textContent).toBe("Seats <b>2–8</b>.");
     expect(row.querySelector("#u-players-error").hidden).toBe(true);
+  });
+
+  test("the option's Python name is code of its own, in no sentence and no label (issue 31)", () => {
+    for (const language of [null, "nb", "nn"]) {
+      const { t } = translator(language && speech(language));
+      const row = parse(rowHTML({ name: "first_player", rule: "R3", label: "Hvem begynner",
+        help: "Ved loddtrekning.", kind: "choice", value: "random", choices: [] }, "u", t))
+        .firstChild;
+      const code = row.querySelector("code");
+      expect(code.textContent).toBe("first_player");
+      expect(code.classList.contains("borsen-editor-code")).toBe(true);
+      // Apart: the control's name (its label) and the help sentence hold no Python name.
+      expect(code.closest("label, p")).toBeNull();
+      expect(row.querySelector("label").textContent).toBe("R3 Hvem begynner");
+      expect(row.querySelector(".borsen-editor-help").textContent).toBe("Ved loddtrekning.");
+      expect(row.textContent).not.toMatch(/first_player\s*—/);
+      const tip = { null: "In Python: ", nb: "I Python: ", nn: "I Python: " }[language];
+      expect(code.title).toBe(`${tip}Rules(first_player=…)`);
+    }
   });
 
   test("the shares: a labelled group of four inputs, each with its own label and error", () => {

@@ -252,16 +252,20 @@ describe("languages", () => {
 
   test("the editor's own words follow the language spoken", () => {
     expect($(".borsen-editor-title").textContent).toBe("Rules");
+    expect($(".borsen-editor-codes").textContent).toMatch(/^Card codes: S, H, C and D are spades/);
     expect($(".borsen-editor").getAttribute("aria-label")).toBe("Rules of the game");
     model.set("speech", speech("nb"));
     expect($(".borsen-editor-title").textContent).toBe("Regler");
     expect($(".borsen-editor").getAttribute("aria-label")).toBe("Spillereglene");
     expect($(".borsen-editor-intro").textContent).toMatch(/^Hver endring gjelder/);
+    // Card codes said once (issue 31): D is ruter, not dame.
+    expect($(".borsen-editor-codes").textContent).toMatch(/^Kortkoder: S, H, C og D er spar, /);
     expect($(".borsen-editor-notice-close").getAttribute("aria-label")).toBe("Lukk denne meldingen");
     expect(row("accept_rule").querySelector("output").textContent).toBe("ingen: regelen slik den står");
     expect(row("accept_rule").querySelector(".borsen-editor-remove").textContent).toBe("Fjern");
     model.set("speech", speech("nn"));
     expect($(".borsen-editor").getAttribute("aria-label")).toBe("Spelereglane");
+    expect($(".borsen-editor-codes").textContent).toMatch(/hjarter, kløver og ruter; J, Q, K/);
     expect($(".borsen-editor-notice-close").getAttribute("aria-label")).toBe("Lukk denne meldinga");
     expect(model.sent).toEqual([]); // a new language sends nothing: Python sent it
   });

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -594,3 +595,26 @@ def test_nothing_falls_back_to_english():
                     seen += 1
         assert seen > 300
         assert set(tr.missing) == missing_before, tr.missing - missing_before
+
+
+def test_python_names_are_a_field_of_their_own_never_in_the_words():
+    """Issue 31: the editor in nynorsk showed "players —", "first_player —" before its
+    sentences. A Python name (for a teacher who writes ``Rules(...)``) travels as the option's
+    ``name`` field, shown as code apart from the words (js/test/editor-helpers.test.js); no
+    label, help, choice, error, status or notice a person reads in bokmål or nynorsk holds one,
+    in any situation the editor can show (a malformed message's own text, quoted back as sent,
+    is what the page wrote, not the editor's words)."""
+    names = [option.name for option in OPTIONS]
+    echoed = re.compile(r"'[^']*'")
+    glued = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    for language in ("nb", "nn"):
+        editor = RulesEditor(Game(Rules(), seed=1), language=language)
+        assert [option["name"] for option in editor.form["options"]] == names
+        for option in editor.form["options"]:
+            assert not option["label"].startswith(option["name"]), option["label"]
+        checked = 0
+        for what, shown_editor in _every_situation(language):
+            for text in _every_text(shown_editor):
+                assert not glued.search(echoed.sub("", text)), (language, what, text)
+                checked += 1
+        assert checked > 300

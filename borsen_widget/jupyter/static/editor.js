@@ -165,6 +165,10 @@ function controlHTML(option, uid, t) {
       return `<select id="${id}" ${described(option.name)}></select>`;
   }
 }
+function codeHTML(name, t) {
+  const title = t("In Python: {code}", { code: `Rules(${name}=…)` });
+  return `<code class="borsen-editor-code" title="${escapeHTML(title)}" translate="no">${escapeHTML(name)}</code>`;
+}
 function errorsHTML(option, uid) {
   const fields = option.kind === "shares" ? (option.suits || []).map(({ suit }) => fieldId(option.name, suit)) : [option.name];
   return fields.map(
@@ -177,7 +181,7 @@ function rowHTML(option, uid, t = english) {
   const label = option.kind === "shares" ? `<span class="borsen-editor-label" id="${labelId}">` : `<label class="borsen-editor-label" id="${labelId}" for="${elementId(uid, name)}">`;
   const close = option.kind === "shares" ? "</span>" : "</label>";
   const group = option.kind === "shares" ? ` role="group" aria-labelledby="${labelId}"` : "";
-  return `<div class="borsen-editor-row borsen-rule-${name}" data-option="${name}" data-kind="${option.kind}">${label}<span class="borsen-editor-rule">${escapeHTML(option.rule)}</span> <span class="borsen-editor-name">${escapeHTML(option.label)}</span>${close}<div class="borsen-editor-control"${group}>${controlHTML(option, uid, t)}</div><p class="borsen-editor-help" id="${elementId(uid, name, "help")}"><code>${escapeHTML(name)}</code> — ${escapeHTML(option.help)}</p>${errorsHTML(option, uid)}</div>`;
+  return `<div class="borsen-editor-row borsen-rule-${name}" data-option="${name}" data-kind="${option.kind}">${label}<span class="borsen-editor-rule">${escapeHTML(option.rule)}</span> <span class="borsen-editor-name">${escapeHTML(option.label)}</span>${close}` + codeHTML(name, t) + `<div class="borsen-editor-control"${group}>${controlHTML(option, uid, t)}</div><p class="borsen-editor-help" id="${elementId(uid, name, "help")}">${escapeHTML(option.help)}</p>${errorsHTML(option, uid)}</div>`;
 }
 
 // src/editor.js
@@ -186,6 +190,7 @@ var TEMPLATE = `
   <span class="borsen-editor-title"></span>
   <span class="borsen-editor-intro"></span>
 </div>
+<p class="borsen-editor-codes"></p>
 <div class="borsen-editor-notice" role="alert" hidden>
   <span class="borsen-editor-notice-text"></span>
   <button type="button" class="borsen-editor-notice-close">×</button>
@@ -228,6 +233,9 @@ function render({ model, el }) {
     root.querySelector(".borsen-editor-title").textContent = t("Rules");
     root.querySelector(".borsen-editor-intro").textContent = t(
       "Each change counts from the next move. The rule numbers (R1, R2 …) are those of docs/rules.md."
+    );
+    root.querySelector(".borsen-editor-codes").textContent = t(
+      'Card codes: S, H, C and D are spades, hearts, clubs and diamonds; J, Q, K, A and T are jack, queen, king, ace and ten (as in the shares, S=1/2, and in cards("JH QS")).'
     );
     const close = root.querySelector(".borsen-editor-notice-close");
     close.setAttribute("aria-label", t("Dismiss this notice"));
