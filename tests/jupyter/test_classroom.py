@@ -936,7 +936,7 @@ def test_the_page_and_the_refusals_follow_the_browsers_language():
         post = await client.fetch(
             room.url, method="POST", body=b"x", headers={"Accept-Language": "nn"}, raise_error=False
         )
-        assert post.code == 405 and "Denne sida svarer berre" in post.body.decode()
+        assert post.code == 405 and "Denne sida svarar berre" in post.body.decode()
         late = await Client.open(room, accept="nn")
         room.stop()
         ended = await late.wait(lambda m: m["type"] == "ended")
