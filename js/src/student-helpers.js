@@ -226,57 +226,91 @@ function fractionValue(text) {
   return m ? Number(m[1]) / Number(m[2]) : Number(text);
 }
 
+/** The longest typed answer read (as Python's typed.MAX_TYPED). */
+const MAX_TYPED = 24;
+/** A fraction "3/8" (at most 4 digits a side) and a number "37,5 %" (as Python's typed.py). */
+const TYPED_FRACTION = /^([0-9]{1,4}) ?\/ ?([0-9]{1,4})$/;
+const TYPED_NUMBER = /^([0-9]{1,6})?(?:([.,])([0-9]{1,6}))? ?(%)?$/;
+
 /**
- * The student's typed answer, checked before it is sent (Python checks again):
- * ``{ok: true, value, number}`` (``value`` as sent: a number, or "3/8" for a typed fraction
- * of a chance; ``number`` its value) or ``{ok: false, problem}``.
- * chance: a percentage ("37", "37,5", "37.5 %") or a fraction ("3/8", at most 4 digits each
- * side); count: a whole number in the range; expected: a number in the range ("2,5").
+ * The student's typed answer, checked before it is sent (issue 31). The rule's home is Python
+ * (borsen_widget/jupyter/classroom/typed.py), which reads the text the phone sends; this
+ * mirror says at once what the text will count as, and both are held to one table of cases
+ * (js/test/typed-answers.json). ``{ok: true, value, number}`` (``value``: the text as sent;
+ * ``number``: what it counts as, a chance from 0 to 1) or ``{ok: false, problem}``.
+ * chance: a percentage ("37", "37,5", "0,5 %"), a probability written with a decimal
+ * separator ("0,25" = 25 %; "1" alone stays 1 %) or a fraction ("3/8"); count: a whole
+ * number in the range; expected: a number ("2,5") or a fraction in the range.
  */
 export function parseAnswer(kind, text, range, tr = ENGLISH) {
-  const raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  let raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  if (raw.length > MAX_TYPED) raw = "";
   const low = range && typeof range.low === "number" ? range.low : 0;
   const high = range && typeof range.high === "number" ? range.high : Infinity;
   const fail = (problem) => ({ ok: false, problem });
+  const decimal = (whole, decimals) => Number(`${whole || "0"}.${decimals || "0"}`);
   if (kind === "chance") {
     const chanceProblem = tr.t("Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8.");
-    if (!raw) return fail(chanceProblem);
-    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    const frac = TYPED_FRACTION.exec(raw);
     if (frac) {
       const [num, den] = [Number(frac[1]), Number(frac[2])];
       if (den === 0) return fail(tr.t("A fraction cannot have 0 below the line."));
       if (num > den) return fail(tr.t("A chance is at most 1: the number above the line cannot be larger than the one below."));
-      return { ok: true, value: `${num}/${den}`, number: num / den };
+      return { ok: true, value: raw, number: num / den };
     }
-    const pct = /^(\d+(?:[.,]\d+)?) ?%?$/.exec(raw);
-    if (!pct) return fail(chanceProblem);
-    const number = Number(pct[1].replace(",", "."));
-    if (number > 100) return fail(tr.t("A chance is at most 100 percent."));
-    return { ok: true, value: number / 100, number: number / 100 };
+    const m = TYPED_NUMBER.exec(raw);
+    if (!raw || !m || !(m[1] || m[3])) return fail(chanceProblem);
+    let number = decimal(m[1], m[3]);
+    // A decimal from 0 to 1 without "%" is a probability (0,25 = 25 %); anything else a percent.
+    if (!(m[2] && !m[4] && number <= 1)) number /= 100;
+    if (number > 1) return fail(tr.t("A chance is at most 100 percent."));
+    return { ok: true, value: raw, number };
   }
   const values = { low: tr.number(low), high: tr.number(high) };
   if (kind === "count") {
     const problem = tr.t("Type a whole number from {low} to {high}.", values);
-    if (!/^\d+$/.test(raw)) return fail(problem);
+    if (!/^[0-9]{1,6}$/.test(raw)) return fail(problem);
     const number = Number(raw);
     if (number < low || number > high) return fail(problem);
-    return { ok: true, value: number, number };
+    return { ok: true, value: raw, number };
   }
   if (kind === "expected") {
     const problem = tr.t("Type a number from {low} to {high}, like 2.5.", values);
     let number;
-    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    const frac = TYPED_FRACTION.exec(raw);
+    const m = TYPED_NUMBER.exec(raw);
     if (frac && Number(frac[2]) > 0) number = Number(frac[1]) / Number(frac[2]);
-    else if (/^\d+(?:[.,]\d+)?$/.test(raw)) number = Number(raw.replace(",", "."));
+    else if (raw && m && !m[4] && (m[1] || m[3])) number = decimal(m[1], m[3]);
     else return fail(problem);
     if (number < low || number > high) return fail(problem);
-    return { ok: true, value: number, number };
+    return { ok: true, value: raw, number };
   }
   if (kind === "choice") {
     if (raw === "draw" || raw === "bank") return { ok: true, value: raw, number: null };
     return fail(tr.t("Choose draw or bank."));
   }
   return fail(tr.t("There is no question to answer just now."));
+}
+
+/**
+ * What the typed answer will count as, before it is sent (issue 31): "You mean 25 %." for a
+ * chance, "You mean 2,5 cards." for a fraction of cards; "" while the field says nothing yet
+ * or cannot be read (the problem is told on sending).
+ */
+export function answerEcho(kind, text, range, tr = ENGLISH) {
+  const parsed = parseAnswer(kind, text, range, tr);
+  if (!parsed.ok || (kind !== "chance" && kind !== "expected")) return "";
+  if (kind === "chance") {
+    // As many decimals as the answer has (0,25 % stays 0,25 %, not 0,3 %), at most four.
+    const hundred = parsed.number * 100;
+    let digits = 0;
+    while (digits < 4 && Math.abs(hundred * 10 ** digits - Math.round(hundred * 10 ** digits)) > 1e-9) {
+      digits += 1;
+    }
+    return tr.t("You mean {answer}.", { answer: tr.percent(parsed.number, digits) });
+  }
+  const n = Math.round(parsed.number * 100) / 100;
+  return tr.tn("You mean {count} card.", "You mean {count} cards.", n, { count: n });
 }
 
 /** An answer as the page writes it: "40 %" / "3/8 (37,5 %)", "12", "2,5", "draw". */
@@ -404,10 +438,11 @@ export function trendText(scores, tr = ENGLISH) {
   });
 }
 
-/** How answers are scored, in one paragraph for 13–15-year-olds. */
+/** How answers are scored, in one paragraph for 13–15-year-olds (issue 31: points that read as
+ * a grade; scoring.py's rule). */
 export function scoringText(tr = ENGLISH) {
   return tr.t(
-    "Every answer gets from 0 to 100 points. For a chance, the points fall with the square of how far your answer is from the exact chance: the exact chance gets 100, the worst possible answer 0, and being a little off costs only a little. Squaring makes honest guessing pay: you score best on average by saying the chance you really believe. For a count or an average, the points fall evenly with how far off you are, measured against the widest miss possible. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100.",
+    "Every answer gets from 0 to 100 points, worked out from the exact answer, never from luck. For a chance, each percentage point you are off costs 4 points: the exact chance gets 100, an answer 5 percentage points off gets 80, and one 25 or more off gets 0. A count or an average is scored the same way on its own range: a miss of a quarter of the possible answers or more gets 0. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100.",
   );
 }
 

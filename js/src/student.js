@@ -15,6 +15,7 @@ import {
   LANGUAGE_CHOICES,
   LANGUAGE_KEY,
   answerChart,
+  answerEcho,
   answeredText,
   classText,
   freeSeats,
@@ -104,6 +105,7 @@ const TEMPLATE = `
         <button type="button" class="borsen-btn borsen-q-choice" data-answer="bank"
           aria-pressed="false"></button>
       </div>
+      <p class="borsen-q-echo" aria-live="polite"></p>
       <button type="submit" class="borsen-btn borsen-primary borsen-q-send"></button>
       <p class="borsen-q-problem" id="borsen-q-problem" role="alert"></p>
     </form>
@@ -190,6 +192,7 @@ export function startStudentPage(root, opts = {}) {
     qBank: $('[data-answer="bank"]'),
     qSend: $(".borsen-q-send"),
     qProblem: $(".borsen-q-problem"),
+    qEcho: $(".borsen-q-echo"),
     qMine: $(".borsen-q-mine"),
     qBar: $(".borsen-q-bar"),
     qAnswered: $(".borsen-q-answered"),
@@ -399,7 +402,7 @@ export function startStudentPage(root, opts = {}) {
     for (const b of ui.qSteps) b.hidden = kind !== "count";
     ui.qField.inputMode = kind === "count" ? "numeric" : "decimal";
     if (kind === "chance") {
-      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 or 37.5) or a fraction (3/8)");
+      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 %), a decimal (0.37) or a fraction (3/8)");
     } else if (kind === "count") {
       const range = q.range || {};
       ui.qLabel.textContent = tr.t("Your answer: a whole number from {low} to {high}", {
@@ -436,6 +439,12 @@ export function startStudentPage(root, opts = {}) {
     } else {
       ui.qField.value = tr.number(value, 3);
     }
+    echo(q);
+  }
+
+  /** What the field will count as, before it is sent ("You mean 25 %.", issue 31). */
+  function echo(q) {
+    ui.qEcho.textContent = answerEcho(q.kind, ui.qField.value, q.range, tr);
   }
 
   function drawQuestion() {
@@ -724,10 +733,12 @@ export function startStudentPage(root, opts = {}) {
   function onSlide() {
     ui.qField.value = percentText(Number(ui.qSlider.value) / 100, tr);
     ui.qProblem.textContent = "";
+    echo(state.question);
   }
 
   function onType() {
     const q = state.question;
+    echo(q);
     if (q.kind !== "chance") return;
     const parsed = parseAnswer("chance", ui.qField.value, q.range, tr);
     if (parsed.ok) ui.qSlider.value = String(Math.round(parsed.number * 100));

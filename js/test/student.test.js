@@ -6,8 +6,9 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { translator } from "../src/i18n.js";
 import { mountRoomCard } from "../src/room-card.js";
 import { startStudentPage } from "../src/student.js";
+import typedAnswers from "./typed-answers.json";
 import {
-  LANGUAGE_KEY, answerBins, answerChart, answerValueText, nameProblem, parseAnswer, pointsText,
+  LANGUAGE_KEY, answerBins, answerChart, answerEcho, answerValueText, nameProblem, parseAnswer, pointsText,
   resultText, retryDelay, roomSummary, scoringText, seatLine, seatState, secondsLeft, socketUrl,
   timerText, trendChart, trendText, truthShort, truthText, voteCard,
 } from "../src/student-helpers.js";
@@ -407,8 +408,19 @@ describe("posed questions on a phone", () => {
     expect($(".borsen-q-mine").textContent).toBe("You have not answered yet.");
     type("37,5 %");
     expect($(".borsen-q-slider").value).toBe("38");
+    expect($(".borsen-q-echo").textContent).toBe("You mean 37.5%.");
+    // Issue 31: a probability written with a decimal comma is 25 %, and the phone says so
+    // before the answer is sent; the text goes to Python, which reads it by the same rule.
+    type("0,25");
+    expect($(".borsen-q-echo").textContent).toBe("You mean 25%.");
+    expect($(".borsen-q-slider").value).toBe("25");
+    type("0,25 %");
+    expect($(".borsen-q-echo").textContent).toBe("You mean 0.25%.");
+    type("abc");
+    expect($(".borsen-q-echo").textContent).toBe("");
+    type("37,5 %");
     submitAnswer();
-    expect(answers()).toEqual([{ intent: "answer", question: 3, value: 0.375, id: "s-3" }]);
+    expect(answers()).toEqual([{ intent: "answer", question: 3, value: "37,5 %", id: "s-3" }]);
     const slider = $(".borsen-q-slider");
     slider.value = "40";
     slider.dispatchEvent(new Event("input", { bubbles: true }));
@@ -474,7 +486,7 @@ describe("posed questions on a phone", () => {
     expect($(".borsen-q-problem").textContent).toBe("Type a whole number from 0 to 40.");
     type("12");
     submitAnswer();
-    expect(answers()).toEqual([{ intent: "answer", question: 3, value: 12, id: expect.any(String) }]);
+    expect(answers()).toEqual([{ intent: "answer", question: 3, value: "12", id: expect.any(String) }]);
   });
 
   test("an expected number of cards takes a decimal comma", () => {
@@ -484,7 +496,7 @@ describe("posed questions on a phone", () => {
     expect(root.querySelector(".borsen-q-step").hidden).toBe(true);
     type("2,5");
     submitAnswer();
-    expect(answers().at(-1)).toMatchObject({ value: 2.5 });
+    expect(answers().at(-1)).toMatchObject({ value: "2,5" });
     type("8");
     submitAnswer();
     expect($(".borsen-q-problem").textContent).toBe("Type a number from 0 to 7, like 2.5.");
@@ -540,7 +552,7 @@ describe("posed questions on a phone", () => {
     expect($(".borsen-scores-trend-text").textContent).toBe("Your points per question, in order: 80, 100 and 97.");
     expect(root.querySelectorAll(".borsen-scores-trend rect")).toHaveLength(3);
     expect($(".borsen-scores-how summary").textContent).toBe("How are answers scored?");
-    expect($(".borsen-scores-how p").textContent).toContain("square");
+    expect($(".borsen-scores-how p").textContent).toContain("each percentage point you are off costs 4 points");
     socket().receive({ type: "question", question: { state: "none" } });
     expect($(".borsen-q").hidden).toBe(true);
   });
@@ -632,28 +644,56 @@ describe("posed questions on a phone", () => {
 
 describe("question helpers", () => {
   test("answers are parsed the way students type them", () => {
-    expect(parseAnswer("chance", "37")).toEqual({ ok: true, value: 0.37, number: 0.37 });
-    expect(parseAnswer("chance", "37,5 %")).toEqual({ ok: true, value: 0.375, number: 0.375 });
-    expect(parseAnswer("chance", " 37.5% ")).toMatchObject({ ok: true, value: 0.375 });
-    expect(parseAnswer("chance", "37,5\u00a0%")).toMatchObject({ ok: true, value: 0.375 });
+    expect(parseAnswer("chance", "37")).toEqual({ ok: true, value: "37", number: 0.37 });
+    expect(parseAnswer("chance", "37,5 %")).toEqual({ ok: true, value: "37,5 %", number: 0.375 });
+    expect(parseAnswer("chance", " 37.5% ")).toMatchObject({ ok: true, value: "37.5%", number: 0.375 });
+    expect(parseAnswer("chance", "37,5\u00a0%")).toMatchObject({ ok: true, number: 0.375 });
     expect(parseAnswer("chance", "3/8")).toEqual({ ok: true, value: "3/8", number: 0.375 });
-    expect(parseAnswer("chance", "3 / 8")).toMatchObject({ ok: true, value: "3/8" });
+    expect(parseAnswer("chance", "3 / 8")).toMatchObject({ ok: true, value: "3 / 8", number: 0.375 });
     expect(parseAnswer("chance", "0/5")).toMatchObject({ ok: true, value: "0/5", number: 0 });
-    expect(parseAnswer("chance", "100")).toMatchObject({ ok: true, value: 1 });
+    expect(parseAnswer("chance", "100")).toMatchObject({ ok: true, number: 1 });
     for (const bad of ["", "100.5", "-3", "3/0", "12345/20000", "3/8 %", "1e2", "abc", "37,5,1"]) {
       expect(parseAnswer("chance", bad).ok, bad).toBe(false);
     }
     expect(parseAnswer("chance", "3/0").problem).toBe("A fraction cannot have 0 below the line.");
     const deck = { low: 0, high: 40 };
-    expect(parseAnswer("count", "12", deck)).toEqual({ ok: true, value: 12, number: 12 });
+    expect(parseAnswer("count", "12", deck)).toEqual({ ok: true, value: "12", number: 12 });
     expect(parseAnswer("count", "12,5", deck).ok).toBe(false);
     expect(parseAnswer("count", "41", deck).problem).toBe("Type a whole number from 0 to 40.");
-    expect(parseAnswer("expected", "2,5", { low: 0, high: 7 })).toMatchObject({ ok: true, value: 2.5 });
-    expect(parseAnswer("expected", "5/2", { low: 0, high: 7 })).toMatchObject({ ok: true, value: 2.5 });
+    expect(parseAnswer("expected", "2,5", { low: 0, high: 7 })).toMatchObject({ ok: true, number: 2.5 });
+    expect(parseAnswer("expected", "5/2", { low: 0, high: 7 })).toMatchObject({ ok: true, number: 2.5 });
     expect(parseAnswer("expected", "7,01", { low: 0, high: 7 }).ok).toBe(false);
     expect(parseAnswer("choice", "bank")).toMatchObject({ ok: true, value: "bank" });
     const nn = translator(speech("nn"));
     expect(parseAnswer("count", "x", deck, nn).problem).not.toBe("Type a whole number from 0 to 40.");
+  });
+
+  test("the phone reads a typed answer as Python does: one table of cases (issue 31)", () => {
+    // js/test/typed-answers.json is read by tests/jupyter/test_scoring.py too.
+    const fraction = (text) => text.split("/").reduce((a, b) => Number(a) / Number(b));
+    expect(typedAnswers.cases.length).toBeGreaterThan(50);
+    for (const c of typedAnswers.cases) {
+      const got = parseAnswer(c.kind, c.typed, c.range ?? { low: 0, high: 1 });
+      if (c.value === null) {
+        expect(got.ok, `${c.kind} ${JSON.stringify(c.typed)}`).toBe(false);
+      } else {
+        expect(got.ok, `${c.kind} ${JSON.stringify(c.typed)}`).toBe(true);
+        expect(got.number, `${c.kind} ${JSON.stringify(c.typed)}`).toBeCloseTo(fraction(c.value), 12);
+      }
+    }
+  });
+
+  test("the phone says what a typed answer counts as, in the page's language", () => {
+    const nb = translator(speech("nb"));
+    const nn = translator(speech("nn"));
+    expect(answerEcho("chance", "0,25")).toBe("You mean 25%.");
+    expect(answerEcho("chance", "1")).toBe("You mean 1%.");
+    expect(answerEcho("chance", "3/8")).toBe("You mean 37.5%.");
+    expect(answerEcho("chance", "0,25", null, nb)).toBe("Du mener 25\u00a0%.");
+    expect(answerEcho("chance", "0,25", null, nn)).toBe("Du meiner 25\u00a0%.");
+    expect(answerEcho("expected", "5/2", { low: 0, high: 7 }, nb)).toBe("Du mener 2,5 kort.");
+    expect(answerEcho("count", "12", { low: 0, high: 40 })).toBe("");
+    expect(answerEcho("chance", "")).toBe("");
   });
 
   test("the exact answer: fraction, decimal and percent in the page's numbers", () => {

@@ -5,6 +5,11 @@ and kind, the public position it was about, the exact answer, the student's answ
 came, its error and points once revealed, and whether the card was then accepted. Rows are
 plain dicts; :meth:`Record.frame` makes a pandas DataFrame where pandas is installed.
 
+**For a spreadsheet** (issue 31): ``to_csv(path, excel=True)`` writes what a Norwegian Excel
+opens: ``;`` between fields, decimal commas, the headers and yes/no in the room's language
+(:mod:`~borsen_widget.jupyter.classroom.spreadsheet`); plain ``to_csv(path)`` keeps the format
+programs read (English column names, commas, decimal points, True/False).
+
 **Names stay in the room.** :meth:`Record.to_csv` writes pseudonyms (``S01``, ``S02``, … in the
 order students first joined) instead of names unless asked (``names=True``): a Norwegian school
 should not export children's names without need (the GDPR's data minimisation). ``rows`` and
@@ -12,7 +17,9 @@ the teacher's own screens show the names.
 
 Two charts tell whether the lesson worked: :meth:`Record.calibration_chart` (of all the times
 students said about 70 %, how often was the card accepted?) and :meth:`Record.error_chart`
-(the class's mean error on each question, in order: it should fall).
+(the class's mean error on each question, in order: it should fall). :meth:`Record.brier` is
+the calibration's one number: the Brier score of the class's chances against what happened,
+beside that of the exact chances (the luck of the draw, which no answer can beat on average).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from fractions import Fraction
 from ...i18n import translator
 from .lesson import Lesson
 from .scoring import error_of, points
+from .spreadsheet import write_spreadsheet
 
 __all__ = ["COLUMNS", "Record"]
 
@@ -49,10 +57,12 @@ COLUMNS = (
 
 class Record(Sequence):
     """The lesson's answers as rows (a sequence of dicts, :data:`COLUMNS`), read live from
-    the lesson: each access sees every answer so far."""
+    the lesson: each access sees every answer so far. ``language``: the room's, for the
+    spreadsheet and the charts."""
 
-    def __init__(self, lesson: Lesson):
+    def __init__(self, lesson: Lesson, language: str | None = None):
         self._lesson = lesson
+        self.language = language
 
     def _rows(self, names: bool = True) -> list[dict]:
         lesson = self._lesson
@@ -112,10 +122,24 @@ class Record(Sequence):
 
         return pd.DataFrame(self._rows(names), columns=list(COLUMNS))
 
-    def to_csv(self, path: str | os.PathLike, *, names: bool = False) -> str:
+    def to_csv(
+        self,
+        path: str | os.PathLike,
+        *,
+        names: bool = False,
+        excel: bool = False,
+        language: str | None = None,
+    ) -> str:
         """Write the rows to ``path`` as CSV (UTF-8 with a byte-order mark, so a spreadsheet
-        reads the ø and å), pseudonyms instead of names unless ``names=True``. Returns the
-        path."""
+        reads the ø and å), pseudonyms instead of names unless ``names=True``. ``excel=True``:
+        for a spreadsheet in ``language`` (the room's by default; see the module's text).
+        Returns the path."""
+        for name, flag in (("names", names), ("excel", excel)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be True or False, not {flag!r}")
+        if excel:
+            tr = translator(language or self.language)
+            return write_spreadsheet(path, self._rows(names), COLUMNS, tr)
         path = os.fspath(path)
         with open(path, "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
@@ -142,6 +166,28 @@ class Record(Sequence):
             )
             return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
+    # -- calibration
+
+    def brier(self) -> dict | None:
+        """The Brier score of the class's chances against what happened: the mean of
+        ``(a − X)²`` over every answer to a chance question whose card was then drawn (``X`` 1
+        if it was accepted, else 0; 0 is perfect, lower is better), beside the same score of
+        the exact chances (``exact``: what luck alone costs) and how many ``answers``; None
+        before any outcome. It needs many answers to mean much, and it rewards luck, so the
+        points use the exact chance instead (:mod:`~borsen_widget.jupyter.classroom.scoring`)."""
+        said, exact = [], []
+        for q in self._lesson.questions:
+            if q.kind != "chance" or not q.revealed or q.outcome is None:
+                continue
+            x = 1 if q.outcome else 0
+            for value, _ in q.answers.values():
+                said.append((Fraction(value) - x) ** 2)
+                exact.append((Fraction(q.truth.value) - x) ** 2)
+        if not said:
+            return None
+        n = len(said)
+        return {"class": float(sum(said) / n), "exact": float(sum(exact) / n), "answers": n}
+
     # -- charts
 
     def calibration_chart(self, language: str | None = None):
@@ -150,6 +196,7 @@ class Record(Sequence):
         diagonal of perfect calibration."""
         from ...sim.charts import Chart
 
+        language = language or self.language
         tr = translator(language)
         rows = self._lesson.calibration()
         chart = Chart(
@@ -174,6 +221,7 @@ class Record(Sequence):
         possible answer (0 = every answer exact): if the lesson works, it falls."""
         from ...sim.charts import Chart
 
+        language = language or self.language
         tr = translator(language)
         rows = self._lesson.mean_share_by_question()
         # Whole question numbers on the axis, and half a question's room past the first and

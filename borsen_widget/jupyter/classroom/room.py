@@ -64,6 +64,7 @@ from ..protocol import STUDENT_INTENTS, BadMessage, Refused, read_request, reque
 from .asking import Asking
 from .assets import Files
 from .card import ClassCard, card_data, card_html, qr_svg
+from .displays import QuestionShown, ScoresShown
 from .lesson import Lesson
 from .names import fold
 from .options import check_options
@@ -528,14 +529,14 @@ class Classroom:
         Returns the question as the teacher sees it (with its exact answer)."""
         self._asking.ask(kind, seconds=seconds, hold=hold)
         self._asked()
-        return self.question
+        return QuestionShown(self.question, widget_language(self._widget))
 
     def reveal(self) -> dict:
         """Reveal the open question: every phone and the projector show the exact answer and
         the class's answers; each student sees their own error and points."""
         self._asking.reveal()
         self._asked()
-        return self.question
+        return QuestionShown(self.question, widget_language(self._widget))
 
     @property
     def question(self) -> dict:
@@ -546,14 +547,16 @@ class Classroom:
     def record(self) -> Record:
         """The lesson's record: a row per answer (see :class:`~.record.Record`:
         ``.to_csv(path)`` with pseudonyms, ``.frame()``, the charts)."""
-        return Record(self._asking.lesson)
+        return Record(self._asking.lesson, language=widget_language(self._widget))
 
     @property
     def scores(self) -> dict[str, int]:
-        """Each student's total points so far, by name."""
+        """Each student's total points so far, by name (a dict, shown as a table in the
+        room's language)."""
         lesson = self._asking.lesson
         totals = lesson.totals()
-        return {x.name: totals.get(x.key, 0) for x in lesson.learners.values() if not x.removed}
+        scores = {x.name: totals.get(x.key, 0) for x in lesson.learners.values() if not x.removed}
+        return ScoresShown(scores, widget_language(self._widget))
 
     @property
     def leaderboard(self) -> bool:

@@ -16,15 +16,21 @@ information only (the deck's composition, never its order; RULES.md "Hidden info
 No question is posed on a forced move (an empty pile must be drawn on, R4; an empty deck must
 be banked, R14) or while aces are being kept or listed (R11–R12): there is nothing to decide.
 
-**Scores.** Every answer scores 0–100 points, the exact answer 100 and the worst possible 0:
+**Scores** (issue 31: points a teacher reads as a grade). Every numeric answer scores by its
+absolute error against the exact answer, on a scale of a quarter of the range of possible
+answers: ``100 × max(0, 1 − |a − t| / s)``, with ``s = (high − low) / 4``:
 
-- chance: the quadratic (Brier) score against the exact probability *p*, not against whether
-  the card was then accepted: ``100 × (1 − (a − p)² / w²)`` with ``w = max(p, 1 − p)``, the
-  farthest an answer can be. Its expected value against the outcome is the Brier score less the
-  luck of the draw (``E[(a − X)²] = (a − p)² + p(1 − p)``), so it ranks answers exactly as the
-  Brier score does on average, is proper (the truth scores best) and gives no points for luck;
-- count and expected: the absolute error relative to the range of possible answers,
-  ``100 × (1 − |a − t| / w)`` with ``w`` the farthest an answer in the range can be from ``t``;
+- chance: ``s`` = 25 percentage points, so every percentage point off costs 4 points: the exact
+  chance 100, 5 points off 80, 12,5 points off 50, 25 points off or more 0. A wild guess scores
+  near 0 and a careful count near 100, so the points separate who understood from who guessed
+  (the quadratic rule this replaced, ``100 × (1 − (a − p)² / w²)``, gave 84 to an answer 28
+  points off and 97 to one 13 points off). The score is against the exact chance *p*, worked
+  out from the cards, not against whether the card was then accepted: nobody gains points by
+  luck, and the best answer is the chance a student really works out. How well the class's
+  chances matched what then happened (the Brier score against the outcomes) belongs to the
+  calibration (:meth:`~borsen_widget.jupyter.classroom.record.Record.brier`);
+- count and expected: the same rule on their own range (a deck of 40 cards: each card off costs
+  10 points);
 - choice: 100 for the proven best choice (either, where the two are proven equal), else 0.
 
 Points are exact fractions rounded half up to a whole number, so a test can compute them again.
@@ -33,28 +39,31 @@ Points are exact fractions rounded half up to a whole number, so a test can comp
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ...engine.errors import quote
 from ..protocol import BadMessage
+from .typed import read_typed
 
 __all__ = [
     "KINDS",
+    "SCALE",
     "Truth",
     "error_of",
     "is_question_time",
     "points",
     "read_answer",
+    "scale_of",
     "share_of_worst",
     "truth_of",
 ]
 
 #: The kinds of question, in the order the join card offers them.
 KINDS = ("chance", "count", "expected", "choice")
-#: At most this many digits on each side of a typed fraction ("3/8").
-FRACTION_DIGITS = 4
+#: The scale of the points: an error of this share of the range of possible answers (25
+#: percentage points for a chance) or more scores 0 (see the module's text).
+SCALE = Fraction(1, 4)
 
 
 @dataclass(frozen=True)
@@ -149,29 +158,27 @@ def truth_of(kind: str, game, *, objective: str = "own", exact=None) -> Truth:
     return Truth(kind, "draw" if values["draw"] > values["bank"] else "bank")
 
 
-_NUMBER = re.compile(r"^\s*(\d{1,6})(?:[.,](\d{1,6}))?\s*(%?)\s*$")
-_FRACTION = re.compile(rf"^\s*(\d{{1,{FRACTION_DIGITS}}})\s*/\s*(\d{{1,{FRACTION_DIGITS}}})\s*$")
-
-
 def read_answer(kind: str, value, truth: Truth) -> Fraction | int | str:
-    """A student's answer of ``kind`` as sent by the phone, checked: a chance as a number from
-    0 to 1 or a fraction text ``"3/8"``; a count as a whole number in range; an expected number
-    of cards as a number in range; a choice as ``"draw"`` or ``"bank"``. Returns it exactly
-    (a Fraction, an int or the choice); raises BadMessage with a polite text."""
+    """A student's answer of ``kind`` as sent by the phone, checked: the text they typed (read
+    by :func:`~borsen_widget.jupyter.classroom.typed.read_typed`: "25 %", "0,25", "3/8", "12",
+    "2,5"), or a number (a chance from 0 to 1); a choice as ``"draw"`` or ``"bank"``. Returns it
+    exactly (a Fraction, an int or the choice); raises BadMessage with a polite text.
+
+    A number far out of range (``10**400``) is refused like any other out of range, before any
+    float arithmetic (converting it to a float would raise OverflowError: issue 31's probe)."""
     if kind == "choice":
         if value not in ("draw", "bank"):
             raise BadMessage("Answer draw or bank.")
         return value
-    if kind == "chance" and isinstance(value, str):
-        match = _FRACTION.match(value)
-        if not match or int(match.group(2)) == 0:
-            raise BadMessage("Write the chance as a percent from 0 to 100, or a fraction like 3/8.")
-        number = Fraction(int(match.group(1)), int(match.group(2)))
+    if isinstance(value, str):
+        number = Fraction(read_typed(kind, value))
+    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BadMessage("Your answer must be a number.")
+    elif isinstance(value, int):
+        number = Fraction(value)  # exact, however large: the range below refuses it
+    elif not math.isfinite(value):
+        raise BadMessage("Your answer must be a number.")
     else:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadMessage("Your answer must be a number.")
-        if not math.isfinite(value):
-            raise BadMessage("Your answer must be a number.")
         number = Fraction(value).limit_denominator(10**6)
     if kind == "count" and number.denominator != 1:
         raise BadMessage("Count whole cards: your answer must be a whole number.")
@@ -207,13 +214,22 @@ def share_of_worst(answer, truth: Truth) -> Fraction:
     worst = _worst(truth)
     if worst == 0:
         return Fraction(0)
-    error = abs(Fraction(answer) - Fraction(truth.value))
-    if truth.kind == "chance":
-        return (error / worst) ** 2
-    return error / worst
+    return abs(Fraction(answer) - Fraction(truth.value)) / worst
+
+
+def scale_of(truth: Truth) -> Fraction:
+    """The error that scores 0 points: a quarter of the range of possible answers."""
+    return SCALE * (Fraction(truth.high) - Fraction(truth.low))
 
 
 def points(answer, truth: Truth) -> int:
-    """The answer's points, 0–100 (see the module's text), rounded half up."""
-    exact = 100 * (1 - share_of_worst(answer, truth))
+    """The answer's points, 0–100, ``100 × max(0, 1 − |a − t| / s)`` (see the module's text),
+    an exact fraction rounded half up."""
+    if truth.kind == "choice":
+        return 100 if truth.value in ("either", answer) else 0
+    scale = scale_of(truth)
+    error = abs(Fraction(answer) - Fraction(truth.value))
+    if scale == 0:  # one possible answer (an empty range): it is the truth
+        return 100
+    exact = 100 * max(Fraction(0), 1 - error / scale)
     return math.floor(exact + Fraction(1, 2))

@@ -582,50 +582,70 @@ function fractionValue(text) {
   const m = /^(\d+)\/(\d+)$/.exec(String(text));
   return m ? Number(m[1]) / Number(m[2]) : Number(text);
 }
+var MAX_TYPED = 24;
+var TYPED_FRACTION = /^([0-9]{1,4}) ?\/ ?([0-9]{1,4})$/;
+var TYPED_NUMBER = /^([0-9]{1,6})?(?:([.,])([0-9]{1,6}))? ?(%)?$/;
 function parseAnswer(kind, text, range, tr = ENGLISH3) {
-  const raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  let raw = String(text ?? "").trim().replace(/\s+/g, " ");
+  if (raw.length > MAX_TYPED) raw = "";
   const low = range && typeof range.low === "number" ? range.low : 0;
   const high = range && typeof range.high === "number" ? range.high : Infinity;
   const fail = (problem) => ({ ok: false, problem });
+  const decimal = (whole, decimals) => Number(`${whole || "0"}.${decimals || "0"}`);
   if (kind === "chance") {
     const chanceProblem = tr.t("Type a percentage from 0 to 100 (like 37 or 37.5) or a fraction like 3/8.");
-    if (!raw) return fail(chanceProblem);
-    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    const frac = TYPED_FRACTION.exec(raw);
     if (frac) {
       const [num, den] = [Number(frac[1]), Number(frac[2])];
       if (den === 0) return fail(tr.t("A fraction cannot have 0 below the line."));
       if (num > den) return fail(tr.t("A chance is at most 1: the number above the line cannot be larger than the one below."));
-      return { ok: true, value: `${num}/${den}`, number: num / den };
+      return { ok: true, value: raw, number: num / den };
     }
-    const pct = /^(\d+(?:[.,]\d+)?) ?%?$/.exec(raw);
-    if (!pct) return fail(chanceProblem);
-    const number = Number(pct[1].replace(",", "."));
-    if (number > 100) return fail(tr.t("A chance is at most 100 percent."));
-    return { ok: true, value: number / 100, number: number / 100 };
+    const m = TYPED_NUMBER.exec(raw);
+    if (!raw || !m || !(m[1] || m[3])) return fail(chanceProblem);
+    let number = decimal(m[1], m[3]);
+    if (!(m[2] && !m[4] && number <= 1)) number /= 100;
+    if (number > 1) return fail(tr.t("A chance is at most 100 percent."));
+    return { ok: true, value: raw, number };
   }
   const values = { low: tr.number(low), high: tr.number(high) };
   if (kind === "count") {
     const problem = tr.t("Type a whole number from {low} to {high}.", values);
-    if (!/^\d+$/.test(raw)) return fail(problem);
+    if (!/^[0-9]{1,6}$/.test(raw)) return fail(problem);
     const number = Number(raw);
     if (number < low || number > high) return fail(problem);
-    return { ok: true, value: number, number };
+    return { ok: true, value: raw, number };
   }
   if (kind === "expected") {
     const problem = tr.t("Type a number from {low} to {high}, like 2.5.", values);
     let number;
-    const frac = /^(\d{1,4}) ?\/ ?(\d{1,4})$/.exec(raw);
+    const frac = TYPED_FRACTION.exec(raw);
+    const m = TYPED_NUMBER.exec(raw);
     if (frac && Number(frac[2]) > 0) number = Number(frac[1]) / Number(frac[2]);
-    else if (/^\d+(?:[.,]\d+)?$/.test(raw)) number = Number(raw.replace(",", "."));
+    else if (raw && m && !m[4] && (m[1] || m[3])) number = decimal(m[1], m[3]);
     else return fail(problem);
     if (number < low || number > high) return fail(problem);
-    return { ok: true, value: number, number };
+    return { ok: true, value: raw, number };
   }
   if (kind === "choice") {
     if (raw === "draw" || raw === "bank") return { ok: true, value: raw, number: null };
     return fail(tr.t("Choose draw or bank."));
   }
   return fail(tr.t("There is no question to answer just now."));
+}
+function answerEcho(kind, text, range, tr = ENGLISH3) {
+  const parsed = parseAnswer(kind, text, range, tr);
+  if (!parsed.ok || kind !== "chance" && kind !== "expected") return "";
+  if (kind === "chance") {
+    const hundred = parsed.number * 100;
+    let digits = 0;
+    while (digits < 4 && Math.abs(hundred * 10 ** digits - Math.round(hundred * 10 ** digits)) > 1e-9) {
+      digits += 1;
+    }
+    return tr.t("You mean {answer}.", { answer: tr.percent(parsed.number, digits) });
+  }
+  const n = Math.round(parsed.number * 100) / 100;
+  return tr.tn("You mean {count} card.", "You mean {count} cards.", n, { count: n });
 }
 function answerValueText(kind, value, tr = ENGLISH3) {
   if (kind === "chance") {
@@ -726,7 +746,7 @@ function trendText(scores, tr = ENGLISH3) {
 }
 function scoringText(tr = ENGLISH3) {
   return tr.t(
-    "Every answer gets from 0 to 100 points. For a chance, the points fall with the square of how far your answer is from the exact chance: the exact chance gets 100, the worst possible answer 0, and being a little off costs only a little. Squaring makes honest guessing pay: you score best on average by saying the chance you really believe. For a count or an average, the points fall evenly with how far off you are, measured against the widest miss possible. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100."
+    "Every answer gets from 0 to 100 points, worked out from the exact answer, never from luck. For a chance, each percentage point you are off costs 4 points: the exact chance gets 100, an answer 5 percentage points off gets 80, and one 25 or more off gets 0. A count or an average is scored the same way on its own range: a miss of a quarter of the possible answers or more gets 0. For draw or bank, the best choice gets 100 and the other 0; when both are proven equally good, both get 100."
   );
 }
 function secondsLeft(q, receivedAt, at) {
@@ -1043,17 +1063,19 @@ function mountTable(root, game, opts) {
       if (p.is_winner) cls.push("is-winner");
       if (p.bot) cls.push("is-bot");
       if (p.you) cls.push("is-you");
-      const holder = (local.holders[p.seat] || {}).holder;
-      if (holder) cls.push("is-held");
+      const held2 = local.holders[p.seat] || {};
+      const holder = held2.holder;
+      const anonymous = !holder && held2.phone === true;
+      if (holder || anonymous) cls.push("is-held");
       const aces = p.aces.length ? `<div class="borsen-seat-aces" title="${safe}">` + p.aces.map((a) => cardHTML(a, { cls: "is-mini", hidden: true })).join("") + `<span class="borsen-safe">${ICONS.lock}</span></div>` : `<div class="borsen-seat-aces is-none">${noAces}</div>`;
       const tag = p.bot ? `<span class="borsen-tag" title="${escapeHTML(p.bot)}">${botTag}</span>` : "";
       const mark = p.you ? w.t("your turn") : w.t("to play");
       const turn = p.is_current ? `<span class="borsen-turn-mark">${escapeHTML(mark)}</span>` : "";
       const crown = p.is_winner ? `<span class="borsen-crown">${ICONS.trophy}</span>` : "";
-      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : "";
-      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : "";
+      const played = holder ? w.t("Played on {student}'s phone", { student: holder }) : w.t("Played on a phone");
+      const phone = holder ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}<span>${escapeHTML(holder)}</span></div>` : anonymous ? `<div class="borsen-holder" title="${escapeHTML(played)}">${ICONS.phone}</div>` : "";
       const seat = seatLabel(p, w);
-      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : seat;
+      const label = holder ? w.t("{seat}, played by {student}", { seat, student: holder }) : anonymous ? w.t("{seat}, played on a phone", { seat }) : seat;
       const unit = w.tnp("score", "card", "cards", p.score);
       const robbable = w.tn(
         "{count} can be robbed",
@@ -1388,6 +1410,7 @@ var TEMPLATE = `
         <button type="button" class="borsen-btn borsen-q-choice" data-answer="bank"
           aria-pressed="false"></button>
       </div>
+      <p class="borsen-q-echo" aria-live="polite"></p>
       <button type="submit" class="borsen-btn borsen-primary borsen-q-send"></button>
       <p class="borsen-q-problem" id="borsen-q-problem" role="alert"></p>
     </form>
@@ -1467,6 +1490,7 @@ function startStudentPage(root, opts = {}) {
     qBank: $('[data-answer="bank"]'),
     qSend: $(".borsen-q-send"),
     qProblem: $(".borsen-q-problem"),
+    qEcho: $(".borsen-q-echo"),
     qMine: $(".borsen-q-mine"),
     qBar: $(".borsen-q-bar"),
     qAnswered: $(".borsen-q-answered"),
@@ -1637,7 +1661,7 @@ function startStudentPage(root, opts = {}) {
     for (const b of ui.qSteps) b.hidden = kind !== "count";
     ui.qField.inputMode = kind === "count" ? "numeric" : "decimal";
     if (kind === "chance") {
-      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 or 37.5) or a fraction (3/8)");
+      ui.qLabel.textContent = tr.t("Your answer: a percentage (37 %), a decimal (0.37) or a fraction (3/8)");
     } else if (kind === "count") {
       const range = q.range || {};
       ui.qLabel.textContent = tr.t("Your answer: a whole number from {low} to {high}", {
@@ -1669,6 +1693,10 @@ function startStudentPage(root, opts = {}) {
     } else {
       ui.qField.value = tr.number(value, 3);
     }
+    echo(q);
+  }
+  function echo(q) {
+    ui.qEcho.textContent = answerEcho(q.kind, ui.qField.value, q.range, tr);
   }
   function drawQuestion() {
     const q = state.question || { state: "none" };
@@ -1922,9 +1950,11 @@ function startStudentPage(root, opts = {}) {
   function onSlide() {
     ui.qField.value = percentText(Number(ui.qSlider.value) / 100, tr);
     ui.qProblem.textContent = "";
+    echo(state.question);
   }
   function onType() {
     const q = state.question;
+    echo(q);
     if (q.kind !== "chance") return;
     const parsed = parseAnswer("chance", ui.qField.value, q.range, tr);
     if (parsed.ok) ui.qSlider.value = String(Math.round(parsed.number * 100));
