@@ -1,5 +1,5 @@
 # Two commands for a fresh Linux machine (see README):
-#   make lab        sets everything up and opens the game in JupyterLab
+#   make lab        sets everything up and opens the game in JupyterLab, in your language
 #   make test       sets everything up and runs every test
 #   make test-fast  the inner loop: no browser, no slow test, fewer hypothesis examples
 PYTHON ?= python3
@@ -34,8 +34,10 @@ setup-lite:
 # As root (a container, a CI box) JupyterLab refuses to start without --allow-root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The play lesson in the teacher's language: LANGUAGE, LC_ALL, LC_MESSAGES or LANG (nb, nb_NO, no
+# → notebooks/nb/; nn → notebooks/nn/; else English), or `make lab LANGUAGE=nb` (issue 31).
 lab: setup
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/play.ipynb
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) "$$($(PY) -m borsen_widget.jupyter.lessons --play-notebook)"
 
 lint: setup
 	$(VENV)/bin/ruff check .

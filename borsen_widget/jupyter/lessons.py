@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import translator
-from ..sim.cli import OneLineParser, language_tag, output_language
+from ..sim.cli import OneLineParser, environment_language, language_tag, output_language
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: The hidden file in the lessons' folder recording each copied lesson's SHA-256.
@@ -168,6 +168,16 @@ def open_lab(folder: Path) -> int:
         return 0
 
 
+def play_notebook(environ=None) -> str:
+    """The notebook ``make lab`` opens, relative to the repository: the play lesson in the
+    teacher's language, read from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` as the
+    command line reads it (``nb_NO.UTF-8`` and ``no`` → bokmål, ``nn_NO`` → nynorsk), else the
+    English one. Issue 31: a Norwegian teacher's first screen was English whatever her language.
+    ``python -m borsen_widget.jupyter.lessons --play-notebook`` prints it for the Makefile."""
+    language = environment_language(environ)
+    return "notebooks/play.ipynb" if language == "en" else f"notebooks/{language}/play.ipynb"
+
+
 def parser(language: str | None = None) -> argparse.ArgumentParser:
     """The command's parser; its errors one line in ``language`` (``--help`` is English)."""
 
@@ -231,3 +241,7 @@ def main(argv=None) -> int:
         return 1
     print(tr.gettext("Opening JupyterLab in {folder} (Ctrl+C stops it).", folder=str(folder)))
     return open_lab(folder)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--play-notebook"]:  # the Makefile's `make lab`
+    print(play_notebook())
