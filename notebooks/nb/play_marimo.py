@@ -32,7 +32,8 @@ def _(mo):
     Trekk kort og legg dem i bunken så lenge hvert kort er minst like høyt som det forrige. Legg
     bunken i banken før et lavere kort sender den videre til naboen din, og bruk essene til å
     rane spilleren før deg. Du begynner; Bo og Cy er roboter. Tastene når spillet har fokus:
-    **D** trekk, **B** legg i banken, **U** angre, **N** nytt spill, **T** sannsynlighetene.
+    **D** trekk, **B** legg i banken, **U** angre, **N** nytt spill, **T** sannsynlighetene
+    (forbokstavene i de engelske ordene: **D** er *draw*, ikke ruter eller dame).
 
     ### Kompetansemål
 

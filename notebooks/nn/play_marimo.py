@@ -32,17 +32,18 @@ def _(mo):
     Trekk kort og legg dei i bunken så lenge kvart kort er minst like høgt som det førre. Legg
     bunken i banken før eit lågare kort sender han vidare til naboen din, og bruk essa til å
     rane spelaren før deg. Du byrjar; Bo og Cy er robotar. Tastane når spelet har fokus:
-    **D** trekk, **B** legg i banken, **U** angre, **N** nytt spel, **T** sannsynet.
+    **D** trekk, **B** legg i banken, **U** angre, **N** nytt spel, **T** sannsynet
+    (forbokstavane i dei engelske orda: **D** er *draw*, ikkje ruter eller dame).
 
     ### Kompetansemål
 
     Appen høyrer til dette målet i læreplanen i matematikk (LK20, *Matematikk 1–10*):
 
     - **Etter 9. trinn:** å finne ut kor sannsynleg noko er i eit spel, og bruke det til å
-      vurdere vala ein gjer: kor stort er sannsynet for at neste kort blir godkjent, og lønner
+      vurdere vala ein gjer: kor stort er sannsynet for at neste kort blir godkjent, og løner
       det seg å satse vidare?
 
-    For 9. trinn bruker vi måla i læreplanen MAT01-05, som gjeld for det trinnet til den nye
+    For 9. trinn brukar vi måla i læreplanen MAT01-05, som gjeld for det trinnet til den nye
     versjonen, MAT01-06, tek over.
     """)
     return
