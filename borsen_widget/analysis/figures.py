@@ -154,10 +154,19 @@ class Outcome:
         """True for an ace's outcome."""
         return self.cards[0].is_ace
 
+    @property
+    def code(self) -> str:
+        """The outcome in card codes, the same in every language: ``"9"``, ``"9 ♠♥"`` (a
+        rank split by suit), ``"AS"`` (the ace of spades, as the deck's labels in
+        :func:`~borsen_widget.analysis.summary`)."""
+        return f"A{self.cards[0].suit}" if self.is_ace else self.label
+
     def to_dict(self) -> dict:
-        """JSON-safe data for screens."""
+        """JSON-safe data for screens, with no English in it (issue 31: a Norwegian panel
+        sent "ace of spades"): ``label`` is :attr:`code`; the English :attr:`label` stays
+        in Python, for programs."""
         return {
-            "label": self.label,
+            "label": self.code,
             "cards": [c.ascii for c in self.cards],
             "count": self.count,
             "deck_size": self.deck_size,
@@ -242,7 +251,8 @@ def draw_outcomes(
     differently is split into an accepted and a refused entry. ``names`` name the seats in the
     sentences (default ``"Seat 0"``...); the sentences are in ``language`` (``None``: the one
     :func:`borsen_widget.set_language` chose, else English). ``label`` stays a short English
-    key (``"9"``, ``"ace of spades"``) for programs.
+    key (``"9"``, ``"ace of spades"``) for programs, in Python only: the data for screens
+    (:meth:`Outcome.to_dict`) carries the card codes (:attr:`Outcome.code`).
     """
     _check_playable(game, "no draw to describe")
     tr = translator(language)

@@ -24,14 +24,17 @@ once. ``best_turn`` is tried within :data:`SYNC_STATES` states at once; past tha
 it is working, and the kernel's asyncio loop goes on in slices of about
 :data:`SLICE_SECONDS` while idle (best_turn keeps what it solved, so each slice resumes), until
 it is solved or :data:`MAX_STATES` states have been spent, when it says plainly that the exact
-rule is too costly for this position. A move cancels the work for the old position. Without a
-running loop (plain Python, tests) it is worked out at once, up to :data:`NO_LOOP_STATES`
-states. Nothing is computed while no panel is shown. The win chances take well under a
-millisecond once the rules' table of winning chances is there: the original rules' (two
-players) ships with the package; other rules' tables are solved once per session (seconds) in
-a worker thread, never on the loop, and the winning move is shown when it is done (where there
-are no threads, as in JupyterLite, or no running loop, it is shown only for rules whose table
-is there already).
+rule is too costly for this position. While a class is open on the students' phones
+(``w.room``: its server shares the loop) only :data:`CLASS_SYNC_STATES` states are tried at
+once and every slice aims at half of :data:`CLASS_SLICE_SECONDS`, so no phone's message waits
+long for the panel (issue 31; ``benchmarks/class_stall.py`` prints the longest stall). A move
+cancels the work for the old position. Without a running loop (plain Python, tests) it is
+worked out at once, up to :data:`NO_LOOP_STATES` states. Nothing is computed while no panel is
+shown. The win chances take well under a millisecond once the rules' table of winning chances
+is there: the original rules' (two players) ships with the package; other rules' tables are
+solved once per session (seconds) in a worker thread, never on the loop, and the winning move
+is shown when it is done (where there are no threads, as in JupyterLite, or no running loop, it
+is shown only for rules whose table is there already).
 
 The costly positions are a turn's start (an empty pile and most of the deck: seconds), and
 every one of them but the game's first follows a bank (R8), whose outcome is known before it
@@ -90,6 +93,16 @@ SLICE_SECONDS = 0.05
 #: a phone's message waits at most about this long for a slice to end (issue 22).
 CLASS_SLICE_SECONDS = 0.01
 MIN_SLICE, MAX_SLICE = 200, 20_000
+#: With a class open (issue 31): the states tried at once inside the teacher's click (a move,
+#: a new game; about 2–5 ms), so the click's reply, and every phone's next message, never wait
+#: for a long solve; the rest goes in slices. 1,000 states at once stalled a class 0.15–1.1 s.
+CLASS_SYNC_STATES = 50
+#: With a class open: the first slice's states and the bounds of every slice. The slices aim
+#: at half of CLASS_SLICE_SECONDS (a state's cost varies some tenfold along the way, so a
+#: slice sized from a cheap stretch still ends within it); each costs about 0.05 ms a state
+#: here, so CLASS_MAX_SLICE keeps a slice near 10 ms even before the first is timed.
+CLASS_SLICE_STATES = 50
+CLASS_MIN_SLICE, CLASS_MAX_SLICE = 10, 200
 #: Past this many states (some 20 s of CPU here) the exact best stopping rule is given up.
 MAX_STATES = 600_000
 #: Without a running loop: the states worked out at once, before giving up.
@@ -308,33 +321,37 @@ def _win_chances(game: Game) -> dict:
 
 
 def _move_text(which: str, action: str, chance: str, tr: Translator) -> str:
-    """One move and its chance of winning in words: ``which`` is "win" (the winning move),
-    "own" or "lead" (the move with the most cards, for that objective)."""
+    """One move and its chance of winning in words, named by its goal (issue 31: "best
+    choice" above "the winning move" read as two answers to one question): ``which`` is
+    "win" (the best chance to win the game), "own" or "lead" (the most cards this turn, for
+    that objective)."""
     if which == "win":
         if action == "draw":
             return tr.gettext(
-                "The winning move: draw, which wins the game {chance} of the time.", chance=chance
+                "Best chance to win the game: draw, which wins it {chance} of the time.",
+                chance=chance,
             )
         return tr.gettext(
-            "The winning move: bank, which wins the game {chance} of the time.", chance=chance
+            "Best chance to win the game: bank, which wins it {chance} of the time.",
+            chance=chance,
         )
     if which == "own":
         if action == "draw":
             return tr.gettext(
-                "The move with the most cards: draw, which wins the game {chance} of the time.",
+                "Most cards this turn: draw, which wins the game {chance} of the time.",
                 chance=chance,
             )
         return tr.gettext(
-            "The move with the most cards: bank, which wins the game {chance} of the time.",
+            "Most cards this turn: bank, which wins the game {chance} of the time.",
             chance=chance,
         )
     if action == "draw":
         return tr.gettext(
-            "The move with the most cards of lead: draw, which wins the game {chance} of the time.",
+            "Most cards of lead this turn: draw, which wins the game {chance} of the time.",
             chance=chance,
         )
     return tr.gettext(
-        "The move with the most cards of lead: bank, which wins the game {chance} of the time.",
+        "Most cards of lead this turn: bank, which wins the game {chance} of the time.",
         chance=chance,
     )
 
@@ -370,8 +387,12 @@ def _winning_words(
 def _best_words(best: dict, tr: Translator) -> dict:
     """The best stopping rule's state in words: ``text`` for the class (plain), ``detail``
     for the teacher (the technical terms, the states counted; nothing once it is solved: the
-    panel's details name the method then)."""
+    panel's details name the method then), and the advice's data with its sentence in
+    ``tr``'s language (the feed keeps the :class:`~borsen_widget.analysis.TurnAdvice`)."""
     state, states, why = best["state"], best["states"], best.get("why", "")
+    advice = best.get("advice")
+    if advice is not None and not isinstance(advice, dict):
+        best = {**best, "advice": advice.to_dict(tr.language)}
     text = detail = ""
     if state == "working":
         text = tr.gettext("Still counting…")
@@ -501,7 +522,7 @@ class TeacherFeed:
             self.revealed = False
             self._ballots = {}
         self._spent = 0
-        self._slice = SLICE_STATES
+        self._slice = CLASS_SLICE_STATES if self.in_class() else SLICE_STATES
         self._told = {}
         self._made = None
         self._error = None
@@ -521,7 +542,7 @@ class TeacherFeed:
             return
         if self._figures["kind"] == "choice":
             self._start_winning()
-        if self._solve(SYNC_STATES):
+        if self._solve(CLASS_SYNC_STATES if self.in_class() else SYNC_STATES):
             self._start_ahead()
             return
         if _running_loop() is not None:
@@ -608,12 +629,26 @@ class TeacherFeed:
         except Exception as error:
             self._set_best("failed", why=f"{type(error).__name__}: {error}")
             return True
-        self._set_best("solved", advice=advice.to_dict())
+        # The advice itself, told in each panel's language by _best_words (issue 31: its
+        # sentence in English reached a Norwegian panel's synced state).
+        self._set_best("solved", advice=advice)
         return True
 
-    def _set_best(self, state: str, advice: dict | None = None, why: str = "") -> None:
+    def _set_best(self, state: str, advice=None, why: str = "") -> None:
         """The best stopping rule's state (told in words by :func:`_best_words`)."""
         self._best = {"state": state, "advice": advice, "states": self._spent, "why": why}
+
+    def in_class(self) -> bool:
+        """Whether a class is open on the students' phones (``w.room``): its server shares
+        this loop, so the work goes in slices of about :data:`CLASS_SLICE_SECONDS`."""
+        return getattr(self._widget, "room", None) is not None
+
+    def _slice_states(self) -> int:
+        """The next slice's states: as sized by :meth:`_size_slice`, held within the class's
+        bounds while a class is open (it may have opened since the slice was sized)."""
+        if self.in_class():
+            self._slice = max(CLASS_MIN_SLICE, min(CLASS_MAX_SLICE, self._slice))
+        return self._slice
 
     def _tick(self) -> None:
         """One slice of background work on the kernel's loop."""
@@ -621,7 +656,7 @@ class TeacherFeed:
         if not self.active() or self._moved():
             return
         start = time.perf_counter()
-        done = self._solve(self._slice)
+        done = self._solve(self._slice_states())
         self._size_slice(time.perf_counter() - start)
         if done:
             self.publish()
@@ -643,15 +678,17 @@ class TeacherFeed:
 
     def _size_slice(self, took: float) -> None:
         """The next slice's states, aimed at :data:`SLICE_SECONDS` (with a class open on the
-        phones, :data:`CLASS_SLICE_SECONDS`) from how long this one ``took``."""
-        if took > 0:
-            aim = (
-                SLICE_SECONDS
-                if getattr(self._widget, "room", None) is None
-                else CLASS_SLICE_SECONDS
-            )
-            wanted = int(self._slice * aim / took)
-            self._slice = max(MIN_SLICE, min(MAX_SLICE, wanted, 2 * self._slice))
+        phones, half of :data:`CLASS_SLICE_SECONDS`, within the class's bounds) from how long
+        this one ``took``."""
+        if took <= 0:
+            return
+        if self.in_class():
+            wanted = int(self._slice * CLASS_SLICE_SECONDS / 2 / took)
+            least, most = CLASS_MIN_SLICE, CLASS_MAX_SLICE
+        else:
+            wanted = int(self._slice * SLICE_SECONDS / took)
+            least, most = MIN_SLICE, MAX_SLICE
+        self._slice = max(least, min(most, wanted, 2 * self._slice))
 
     # -- the next turn's start, worked out ahead
 
@@ -681,10 +718,11 @@ class TeacherFeed:
         if not self.active() or self._moved() or self._ahead is None:
             return
         start = time.perf_counter()
+        states = self._slice_states()
         try:
-            analysis.best_turn(self._ahead, self._widget.objective, max_states=self._slice)
+            analysis.best_turn(self._ahead, self._widget.objective, max_states=states)
         except analysis.TooManyStates:
-            self._ahead_spent += self._slice
+            self._ahead_spent += states
         except Exception:  # a house rule that raises: the position itself will say so
             self._ahead = None
             return

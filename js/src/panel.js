@@ -195,7 +195,6 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
     ui.reveal.setAttribute("aria-label", w.t("Reveal the answers (key {key})", { key: "R" }));
     word("p").textContent = w.t("Chance the next card is accepted");
     word("values").textContent = w.t("What each choice is worth");
-    word("choice").textContent = w.t("Best choice");
     word("outcomes").textContent = w.t("Every card the next draw can be");
     word("detail").textContent = w.t("For the teacher: methods and exact values");
   }
@@ -342,6 +341,13 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
 
   function drawChoice(d, w) {
     const c = d.choice;
+    // Named by its goal (issue 31): beside the best chance to win the game (drawWinning) a
+    // plain "best choice" read as a second answer to the same question.
+    word("choice").textContent = d.objective === "lead"
+      // TRANSLATORS: the label before the move that gives the most cards of lead ("… BANK").
+      ? w.t("Most cards of lead this turn")
+      // TRANSLATORS: the label before the move that banks the most cards ("… BANK").
+      : w.t("Most cards this turn");
     show(ui.choice, Boolean(c));
     if (!c) return;
     ui.choice.dataset.action = c.action || "";

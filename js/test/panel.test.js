@@ -62,8 +62,8 @@ const frac = (fraction, decimal) => ({ fraction, decimal });
 
 const WINNING = {
   win: "bank", cards: "draw", differ: true, chances: { draw: 0.58, bank: 0.629 },
-  win_text: "The winning move: bank, which wins the game 62.9% of the time.",
-  cards_text: "The move with the most cards: draw, which wins the game 58.0% of the time.",
+  win_text: "Best chance to win the game: bank, which wins it 62.9% of the time.",
+  cards_text: "Most cards this turn: draw, which wins the game 58.0% of the time.",
   text: "Playing to win is not the same as playing for cards: …",
 };
 
@@ -268,6 +268,14 @@ describe("the panel beside the game", () => {
     expect($(".borsen-winning-win").textContent).toBe(WINNING.win_text);
     expect($(".borsen-winning-cards").textContent).toBe(WINNING.cards_text);
     expect($(".borsen-winning-text").textContent).toBe(WINNING.text);
+    // Issue 31: each move is named by its goal, so the class reads two questions (the most
+    // cards this turn, the best chance to win the game), not two answers to one.
+    const label = $('[data-word="choice"]');
+    expect(label.textContent).toBe("Most cards this turn");
+    expect($(".borsen-winning-cards").textContent.startsWith(`${label.textContent}:`)).toBe(true);
+    expect($(".borsen-winning-win").textContent).toMatch(/^Best chance to win the game: bank/);
+    model.set("panel", panelData({ winning: WINNING, objective: "lead" }));
+    expect(label.textContent).toBe("Most cards of lead this turn");
     // The same move (or too close to tell): nothing shown, nothing left over.
     model.set("panel", panelData({ winning: { ...WINNING, win: "draw", differ: false } }));
     expect(block.hidden).toBe(true);

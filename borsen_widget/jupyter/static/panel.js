@@ -551,7 +551,6 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
     ui.reveal.setAttribute("aria-label", w.t("Reveal the answers (key {key})", { key: "R" }));
     word("p").textContent = w.t("Chance the next card is accepted");
     word("values").textContent = w.t("What each choice is worth");
-    word("choice").textContent = w.t("Best choice");
     word("outcomes").textContent = w.t("Every card the next draw can be");
     word("detail").textContent = w.t("For the teacher: methods and exact values");
   }
@@ -664,6 +663,7 @@ function mountPanel(host, { send, uid, words = () => ENGLISH3 }) {
   }
   function drawChoice(d, w) {
     const c = d.choice;
+    word("choice").textContent = d.objective === "lead" ? w.t("Most cards of lead this turn") : w.t("Most cards this turn");
     show(ui.choice, Boolean(c));
     if (!c) return;
     ui.choice.dataset.action = c.action || "";
