@@ -318,7 +318,7 @@ describe("each phone reads its own language", () => {
     expect(host.querySelector(".borsen-room-count").textContent).toBe("2 elevar · 1 borte · 2 har røysta");
     expect([...host.querySelectorAll(".borsen-room-students li")].map((li) => li.textContent)).toEqual(["Lina", "Max (borte)"]);
     const states = [...host.querySelectorAll(".borsen-room-seat-state")].map((s) => s.textContent);
-    expect(states).toEqual(["blir spela av Lina", "ein robot"]);
+    expect(states).toEqual(["blir spelt av Lina", "ein robot"]);
     const back = host.querySelector('[data-room="take_back"]');
     expect(back.textContent).toBe("Ta tilbake");
     expect(back.getAttribute("aria-label")).toBe("Ta tilbake plassen til Ada");

@@ -68,7 +68,7 @@ def test_norwegian_is_not_english(language):
 
 #: Bokmål forms, and the rejected one of each pair nynorsk allows, that the nynorsk catalogue
 #: does not use (issue 31: *svarer*, *speler*, *ukjent*, *ein turnering* …), with the form it
-#: uses instead. One form of each pair throughout: spelar, vart, vorte, godkjent (plural
+#: uses instead. One form of each pair throughout: spelar, spelt, vart, vorte, godkjent (plural
 #: godkjende), ukjend, del, røyst, først, viss, gi, verdt, hende.
 BOKMAL_IN_NYNORSK = {
     "ikke": "ikkje",
@@ -90,6 +90,7 @@ BOKMAL_IN_NYNORSK = {
     "blitt": "vorte",
     "spill|spillet|spiller|spillere|spilleren|spillerne": "spel, spelar",
     "speler": "spelar",
+    "spela": "spelt (spele, spelar, spelte, spelt)",
     "svarer": "svarar",
     "lønner": "løner",
     "loddtrekning": "loddtrekking",
