@@ -14,8 +14,16 @@ from borsen_widget.sim.policy_maps import KINDS, PolicyMaps, small_policy_maps
 
 WORDS = {
     "en": ("Cards in your bank", "Bank to win, draw for cards", "Top card 8, 4 cards left"),
-    "nb": ("Kort i banken din", "Legge i banken for å vinne, trekke for kortene", "Øverst 8, 4 kort igjen"),
-    "nn": ("Kort i banken din", "Leggje i banken for å vinne, trekkje for korta", "Øvst 8, 4 kort att"),
+    "nb": (
+        "Kort i banken din",
+        "Legge i banken for å vinne, trekke for kortene",
+        "Øverst 8, 4 kort igjen",
+    ),
+    "nn": (
+        "Kort i banken din",
+        "Leggje i banken for å vinne, trekkje for korta",
+        "Øvst 8, 4 kort att",
+    ),
 }
 
 

@@ -129,8 +129,20 @@ def test_command_line_errors(capsys):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("nb", ["Etter robot", "Etter plass", "vinnerandel", "spill i sekundet", "startverdi (seed) 1"]),
-        ("nn", ["Etter robot", "Etter plass", "vinnarandel", "spel i sekundet", "startverdi (seed) 1"]),
+        (
+            "nb",
+            [
+                "Etter robot",
+                "Etter plass",
+                "vinnerandel",
+                "spill i sekundet",
+                "startverdi (seed) 1",
+            ],
+        ),
+        (
+            "nn",
+            ["Etter robot", "Etter plass", "vinnarandel", "spel i sekundet", "startverdi (seed) 1"],
+        ),
     ],
 )
 def test_the_output_speaks_bokmal_and_nynorsk(language, words, capsys):

@@ -592,7 +592,10 @@ def test_the_summary_reads_norwegian(language):
         "plass 2",
     ]
     assert chart["layer"][1]["data"]["values"] == [{"y": pytest.approx(1 / 3)}]
-    assert chart["layer"][2]["data"]["values"][0]["text"] == {"nb": "rettferdig andel, 1/3", "nn": "rettferdig del, 1/3"}[language]
+    assert (
+        chart["layer"][2]["data"]["values"][0]["text"]
+        == {"nb": "rettferdig andel, 1/3", "nn": "rettferdig del, 1/3"}[language]
+    )
 
 
 def test_without_a_language_the_result_follows_set_language():
