@@ -60,6 +60,14 @@ def class_cell(how: str, path: str) -> str:
     return GAME + f"room = w.classroom({how}={path!r}, **pages)\nw"
 
 
+# Whether each selector's box lies wholly on the screen with the page scrolled to its top.
+ON_SCREEN = """(selectors) => {
+  window.scrollTo(0, 0);
+  return Object.fromEntries(selectors.map((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [sel, r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight];
+  }));
+}"""
 READ_PHONE = """(root) => {
   const text = (sel) => { const n = root.querySelector(sel); return n ? n.textContent : ''; };
   const q = root.querySelector('.borsen-q');
@@ -97,22 +105,20 @@ READ_PROJECTOR = """(root) => {
 
 
 def expected_points(kind: str, answer, truth: dict, range_: dict | None) -> int:
-    """The points of one answer by the rules the phone states (issue 22; q-protocol): chance,
-    the quadratic score against the exact probability, 100 × (1 − (a − p)² / w²) with
-    w = max(p, 1 − p); count and expected, 100 × (1 − |a − t| / w) with w the farthest an
-    answer in the range can be from t; choice, 100 for the proven best (or either), else 0.
+    """The points of one answer by the rules the phone states (issue 31): chance, count and
+    expected, 100 × max(0, 1 − |a − t| / s) with s a quarter of the range of possible answers
+    (25 percentage points for a chance); choice, 100 for the proven best (or either), else 0.
     Rounded half up."""
     if kind == "choice":
         return 100 if truth["action"] in ("either", answer) else 0
     a = Fraction(answer)
     t = Fraction(truth["fraction"]) if "fraction" in truth else Fraction(truth["value"])
     if kind == "chance":
-        w = max(t, 1 - t)
-        exact = 100 * (1 - (a - t) ** 2 / w**2)
+        low, high = Fraction(0), Fraction(1)
     else:
         low, high = Fraction(str(range_["low"])), Fraction(str(range_["high"]))
-        w = max(t - low, high - t)
-        exact = 100 * (1 - abs(a - t) / w)
+    s = (high - low) / 4
+    exact = 100 * max(Fraction(0), 1 - abs(a - t) / s) if s else Fraction(100)
     return math.floor(exact + Fraction(1, 2))
 
 
@@ -278,6 +284,11 @@ def test_a_lesson_of_posed_questions_with_twelve_phones_and_the_projector(
             "() => { const q = document.querySelector('.borsen-p-q');"
             " return !q.hidden && q.dataset.state === 'open'; }"
         )
+        # Issue 31: on a 390 × 844 phone, the pile the question asks about, the question and
+        # its form are all on the screen at once (the question sat above the table, the pile
+        # below the fold).
+        shown = present[0].evaluate(ON_SCREEN, [".borsen-pile", ".borsen-q-text", ".borsen-q-form"])
+        assert all(shown.values()), shown
         return question
 
     def before_reveal(question: dict, answered: int) -> str:

@@ -86,7 +86,8 @@ def test_the_guide_and_the_networks_page_say_what_a_teacher_needs(language):
         "names=True",
         "room.projector_url",
         "resume=",
-        "100 × (1 − (a − p)² / w²)",
+        "100 × max(0, 1 − |a − p| / s)",  # the scoring rule (issue 31)
+        "excel=True",
         "BINDER_URL",  # the Binder link (issue 30: the README and the guide carry it)
     ):
         assert fact in guide, (language, fact)
