@@ -247,6 +247,11 @@ export function startStudentPage(root, opts = {}) {
     words,
   });
 
+  // The question sits in the table's box, just under the pile it asks about (issue 31: above
+  // the table, the pile was below the fold of a 390 × 844 phone). It is hidden until asked, so
+  // moving it now takes no focus from anyone.
+  $(".borsen-table").after(ui.q);
+
   /** Whether a posed question is open (the vote card gives way to it). */
   function questionOpen() {
     return state.question.state === "open";

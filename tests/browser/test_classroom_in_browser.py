@@ -91,7 +91,10 @@ def wait_version_above(page, version: int) -> None:
 def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     page, phones, lab, kernel_of, artifacts
 ):
-    write_notebook(lab.root / "class.ipynb", [GAME_CELL, "w  # a second view of the same game"])
+    write_notebook(
+        lab.root / "class.ipynb",
+        [GAME_CELL, "w  # a second view of the same game", "room  # the join card in its own cell"],
+    )
     page.set_viewport_size({"width": 1500, "height": 1300})  # the teacher's projector
     kernel = kernel_of(open_notebook(page, lab, "class.ipynb"))
     teacher = page.locator(".borsen").first
@@ -165,14 +168,19 @@ def test_a_class_joins_votes_takes_seats_and_plays_on_phones(
     phones[4].screenshot(path=str(artifacts / "class-phone-results-dark.png"))
 
     # ------------------------------------------------------------------ seats
-    for seat in (0, 1):
-        teacher.locator(f'.borsen-room [data-room="open_seat"][data-seat="{seat}"]').click()
+    # Ada's seat is opened on the card beside the game, Bo's on the card in a cell of its own
+    # (issue 31: there the button was refused as "not understood").
+    solo = page.locator(".borsen-class-card")
+    for seat, where in ((0, teacher), (1, solo)):
+        where.locator(f'.borsen-room [data-room="open_seat"][data-seat="{seat}"]').click()
         phones[seat].locator(f'[data-seat-intent="claim"][data-seat="{seat}"]').click()
         page.wait_for_function(
             f"() => document.querySelector('.borsen-seat[data-seat=\"{seat}\"] .borsen-holder')"
             f"?.textContent === '{NAMES[seat]}'"
         )
     assert [s["student"] for s in kernel.eval("room.seats")] == ["Lina", "Max", None]
+    assert solo.locator(".borsen-card-notice").is_hidden()
+    solo.locator('.borsen-room [data-room="take_back"][data-seat="1"]').wait_for()
     # It is Ada's (Lina's) turn: only her phone has the buttons.
     phones[0].locator('.borsen-actions button[data-intent="draw"]').wait_for(state="visible")
     for phone in phones[1:]:

@@ -240,3 +240,26 @@ def test_idle_pages_cannot_keep_a_real_student_out():
         room.stop()
 
     run(scenario, timeout=120)
+
+
+def test_the_card_in_a_cell_speaks_the_widgets_language():
+    """Issue 31 (what a Norwegian widget sends): ``room`` shown in a cell beside a bokmål
+    widget synced English words (the browser's language) to its card; now its words and its
+    notices are the widget's language, and they follow the widget when it changes."""
+
+    async def scenario():
+        w = table(language="nb")
+        room = w.classroom()
+        bundle = room._repr_mimebundle_()
+        model = bundle["application/vnd.jupyter.widget-view+json"]["model_id"]
+        (card,) = [c for c in room._cards if c.model_id == model]
+        assert card.language == "nb" and card.speech["language"] == "nb"
+        assert card.speech["texts"]  # the front end's words, in bokmål
+        custom(card, intent="draw")
+        assert card.notice["text"] == translator("nb").gettext(NOT_UNDERSTOOD)
+        w.language = "nn"
+        room.open_seats("Ada")  # any change of the class updates the card
+        assert card.language == "nn" and card.speech["language"] == "nn"
+        room.stop()
+
+    run(scenario)

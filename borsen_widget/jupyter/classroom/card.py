@@ -130,6 +130,13 @@ class ClassCard(Speaking, anywidget.AnyWidget):
         self.card = card
         self.on_msg(self._on_msg)
 
+    def show(self, card: dict, language: str) -> None:
+        """Show ``card`` in ``language``, the widget's (issue 31: the card in its own cell
+        spoke the browser's language, English beside a bokmål widget)."""
+        if self.language != language:
+            self.language = language
+        self.card = card
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         if self.heard_language(content):
             return

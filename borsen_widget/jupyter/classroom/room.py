@@ -309,7 +309,7 @@ class Classroom:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """``room`` in a cell: the join card, live (it follows the class, and says when it
         has ended), with its text beside it for a notebook that shows no widgets."""
-        card = ClassCard(self, self._card_data())
+        card = ClassCard(self, self._card_data(), language=widget_language(self._widget))
         self._cards.add(card)
         bundle = card._repr_mimebundle_(include=include, exclude=exclude)
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
@@ -777,8 +777,9 @@ class Classroom:
         if self._running:
             card = self._card_data()
             self._widget.room_card = card
+            language = widget_language(self._widget)
             for shown in list(self._cards):
-                shown.card = card
+                shown.show(card, language)
 
     def _asked(self) -> None:
         """A question was posed or revealed: every page, the projector and the card now,
