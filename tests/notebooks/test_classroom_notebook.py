@@ -303,7 +303,9 @@ def test_the_norwegian_classroom_opens_with_the_curriculum_aims(language):
     claimed for it, and what goes beyond the curriculum is marked as such (fordypning)."""
     first = markdown(lesson("classroom.ipynb", language))[0]
     aims = {
-        "nb": {9: ["eleven skal kunne", "«beregne og vurdere sannsynlighet i statistikk og spill»"]},
+        "nb": {
+            9: ["eleven skal kunne", "«beregne og vurdere sannsynlighet i statistikk og spill»"]
+        },
         "nn": {9: ["eleven skal kunne", "«berekne og vurdere sannsyn i statistikk og spel»"]},
     }
     assert_opens_with_aims(first, aims[language])
