@@ -15,7 +15,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from harness import CHROMIUM_ARGS, ONLY_LOOPBACK, REPO, JupyterLab, Kernel, find_chromium
+from harness import (
+    CHROMIUM_ARGS,
+    ONLY_LOOPBACK,
+    REPO,
+    JupyterLab,
+    Kernel,
+    find_chromium,
+    fixed_fonts_env,
+)
 
 ARTIFACTS = REPO / "test-artifacts"
 REQUIRED = os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"
@@ -63,12 +71,16 @@ def lab(chromium_path, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path):
+def browser(chromium_path, tmp_path_factory):
+    """Chromium with the bundled fonts only (harness.fixed_fonts_env): the same layout on every
+    machine (issue 31)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(
-            executable_path=chromium_path, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK]
+            executable_path=chromium_path,
+            args=[*CHROMIUM_ARGS, ONLY_LOOPBACK],
+            env=fixed_fonts_env(tmp_path_factory.mktemp("fonts")),
         )
         yield chromium
         chromium.close()

@@ -40,6 +40,23 @@ CHROMIUM_ARGS = [
 # Tests connect to 127.0.0.1 only: every other host name resolves to nothing in the browser.
 ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+# The fonts the browser tests draw with, whatever the machine has (issue 31: a fresh machine's
+# fonts cut off a label that this one wrapped): DejaVu, subset, with its licence (fonts/README.md).
+FONTS = Path(__file__).resolve().parent / "fonts"
+# Every family the pages ask for (JupyterLab's, the widget's, the browser's generic ones), each
+# bound to one bundled font; a family not named here falls through the page's list to these.
+FONT_FAMILIES = {
+    "DejaVu Sans": (
+        "sans-serif", "system-ui", "ui-sans-serif", "-apple-system", "BlinkMacSystemFont",
+        "Segoe UI", "Roboto", "Helvetica Neue", "Helvetica", "Arial", "Noto Sans",
+        "Liberation Sans", "Ubuntu", "Cantarell", "Open Sans",
+    ),
+    "DejaVu Sans Mono": (
+        "monospace", "ui-monospace", "SFMono-Regular", "Menlo", "Monaco", "Consolas",
+        "Liberation Mono", "Courier New", "Courier",
+    ),
+    "DejaVu Serif": ("serif", "ui-serif", "Georgia", "Times New Roman", "Times", "Cambria"),
+}  # fmt: skip
 
 
 def find_chromium() -> str | None:
@@ -48,6 +65,28 @@ def find_chromium() -> str | None:
         if path and os.path.exists(path):
             return path
     return None
+
+
+def fixed_fonts_env(folder: Path) -> dict:
+    """The environment for a Chromium that sees the bundled fonts only: a fontconfig file in
+    ``folder`` (its cache there too) that lists :data:`FONTS` alone and binds every family of
+    :data:`FONT_FAMILIES` to its font. Layout is then the same on every machine, whichever
+    fonts (or none) it has installed; pass it as ``chromium.launch(env=...)``."""
+    from xml.sax.saxutils import escape
+
+    aliases = "".join(
+        f'<alias binding="same"><family>{escape(name)}</family>'
+        f"<prefer><family>{escape(font)}</family></prefer></alias>"
+        for font, names in FONT_FAMILIES.items()
+        for name in names
+    )
+    config = folder / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+        f"<fontconfig><dir>{escape(str(FONTS))}</dir>"
+        f"<cachedir>{escape(str(folder / 'cache'))}</cachedir>{aliases}</fontconfig>\n"
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(config)}
 
 
 def need_package(module: str, what: str) -> None:

@@ -5,7 +5,11 @@ bokmål and nynorsk (issue 21)."""
 
 from __future__ import annotations
 
-from harness import CONTRAST, open_notebook, screenshot, write_notebook
+import pytest
+from harness import CONTRAST, FONT_FAMILIES, FONTS, open_notebook, screenshot, write_notebook
+
+from borsen_widget import Game, Rules
+from borsen_widget.jupyter.rules_editor import STATIC, RulesEditor
 
 EDITOR = ".borsen-editor"
 NOTEBOOK = [
@@ -20,17 +24,49 @@ READABLE = (
     ".borsen-editor-label",
     ".borsen-editor-rule",
     ".borsen-editor-help",
+    ".borsen-editor-code",
+    ".borsen-editor-codes",
+    "select",
     ".borsen-editor-error",
     ".borsen-editor-status",
     ".borsen-editor-title",
 )
-# Every label and help line shows all its text: nothing overflows its box or is clipped.
-CUT_OFF = """(root) => [...root.querySelectorAll(
-    '.borsen-editor-label, .borsen-editor-help, .borsen-editor-share label, select')]
-  .filter((n) => n.offsetParent !== null)
-  .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right >
-    root.getBoundingClientRect().right + 1)
-  .map((n) => n.textContent.slice(0, 40))"""
+# Every text of the editor shows all of it: nothing overflows its box or the editor, and no
+# list shows its choice cut off. A list that cannot wrap its words (a native select) is cut off
+# when it is narrower than its widest choice (its scrollWidth does not say so); one drawn with
+# appearance: base-select wraps them.
+CUT_OFF = """(root) => {
+  const box = root.getBoundingClientRect();
+  const natural = (select) => {
+    const probe = select.cloneNode(true);
+    probe.style.cssText = 'position:absolute;visibility:hidden;max-width:none;width:max-content';
+    select.parentNode.appendChild(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  };
+  const cut = (n) => {
+    const r = n.getBoundingClientRect();
+    if (n.scrollWidth > n.clientWidth + 1) return true;
+    if (r.right > box.right + 1 || r.left < box.left - 1) return true;
+    return n.tagName === 'SELECT' && getComputedStyle(n).appearance !== 'base-select' &&
+      r.width + 1 < natural(n);
+  };
+  const texts = [...root.querySelectorAll(
+    '.borsen-editor-title, .borsen-editor-intro, .borsen-editor-codes, .borsen-editor-label,' +
+    '.borsen-editor-code, .borsen-editor-help, .borsen-editor-error, .borsen-editor-share label,' +
+    '.borsen-editor-function, .borsen-editor-status, .borsen-editor-notice-text, select, input,' +
+    'button')].filter((n) => n.offsetParent !== null);
+  const found = texts.filter(cut)
+    .map((n) => n.textContent.slice(0, 40) || n.outerHTML.slice(0, 40));
+  if (root.scrollWidth > root.clientWidth + 1) found.push('the editor itself');
+  return found;
+}"""
+# Text about a fifth wider than DejaVu Sans (itself among the widest fonts) and larger than
+# JupyterLab's 13 px (a list's chosen words do not take the letter-spacing, but do take the
+# size): a label that fits only because a machine's font is narrow is caught.
+WIDE_FONT = """.borsen-editor { font-size: 15px !important; }
+.borsen-editor, .borsen-editor * { letter-spacing: 0.12em !important; }"""
 
 
 def wait_kernel(kernel, expression: str, expected, page, tries: int = 100):
@@ -207,3 +243,102 @@ def test_the_editor_in_norwegian(page, lab, kernel_of, artifacts):
     assert label.text_content() == "R1 Spelarar"
     assert kernel.eval("[w.rules.max_turns, str(w.rules.ace_shares['H'])]") == [5000, "1/3"]
     screenshot(page, editor, artifacts / "rules-editor-nn.png")
+
+
+# ---------------------------------------------------------------------------- fonts and widths
+
+
+def a_house_rule_with_a_long_name_that_a_teacher_wrote_for_her_class(card, top):
+    """A house rule (R5) whose qualified name is longer than a phone is wide."""
+    return True
+
+
+def editor_state(language: str) -> dict:
+    """What Python syncs for an editor in ``language`` showing every kind of text: a refused
+    share's error, a status line, a notice and a house rule with a long name."""
+    rules = Rules(accept_rule=a_house_rule_with_a_long_name_that_a_teacher_wrote_for_her_class)
+    editor = RulesEditor(Game(rules, seed=1), language=language)
+
+    def send(**content):
+        message = {"intent": "set", "version": editor.form["version"], **content}
+        editor._handle_msg(
+            {"content": {"data": {"method": "custom", "content": message}}, "buffers": []}
+        )
+
+    send(option="loot_to", value="pile")  # a status line
+    send(option="ace_shares", suit="H", value="1.5")  # an error beside the ace of hearts
+    send(option="max_turns", value="ten thousand turns")  # another error, quoting what was typed
+    send(option="no_such_rule", value=1)  # a notice
+    assert editor.form["errors"] and editor.form["status"] and editor.notice["text"]
+    return {"form": editor.form, "notice": editor.notice, "speech": editor.speech}
+
+
+# The editor alone on a page, drawn by the shipped module with a model that holds what Python
+# synced (as a phone or a narrow Voilà page shows it, without JupyterLab's margins).
+MOUNT = """async ([esm, state]) => {
+  const handlers = {};
+  const model = {
+    get: (k) => state[k],
+    set(k, v) { state[k] = v; (handlers['change:' + k] || []).forEach((f) => f()); },
+    on(n, f) { (handlers[n] ||= []).push(f); }, off() {}, send() {}, save_changes() {},
+  };
+  const url = URL.createObjectURL(new Blob([esm], { type: 'text/javascript' }));
+  const editor = (await import(url)).default;
+  editor.render({ model, el: document.getElementById('host') });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "nb", "nn"])
+def test_every_label_wraps_at_any_width_with_a_wide_font(host_page, artifacts, language):
+    """Issue 31: on a fresh machine a label of the editor was cut off at a 520 px page, with
+    the fonts that machine had. With the bundled fonts (the same on every machine) made a fifth
+    wider, at 320, 520 and 800 px, in each language: every label, help line, error, list and
+    the editor itself show all their text (each scrollWidth within its box, nothing past the
+    editor's edge, no list narrower than a choice it cannot wrap)."""
+    page = host_page
+    page.set_content(
+        '<!doctype html><html><head><meta charset="utf-8"></head>'
+        '<body style="margin:0"><div id="host" style="padding:8px"></div></body></html>'
+    )
+    page.add_style_tag(content=(STATIC / "editor.css").read_text(encoding="utf-8"))
+    page.add_style_tag(content=WIDE_FONT)
+    page.evaluate(
+        MOUNT, [(STATIC / "editor.js").read_text(encoding="utf-8"), editor_state(language)]
+    )
+    editor = page.locator(".borsen-editor")
+    editor.wait_for()
+    assert page.locator(".borsen-editor-error").filter(has_text="1.5").count() == 1
+    assert page.locator(".borsen-editor-code").first.text_content() == "players"
+    for width in (320, 520, 800):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(100)
+        assert editor.evaluate(CUT_OFF) == [], (language, width)
+        assert editor.bounding_box()["width"] <= width - 16 + 0.5
+        if width == 320:
+            screenshot(page, editor, artifacts / f"rules-editor-320-wide-font-{language}.png")
+
+
+def test_the_browser_draws_with_the_bundled_fonts_only(host_page):
+    """The browser tests' Chromium sees only tests/browser/fonts (harness.fixed_fonts_env), so a
+    page lays out the same on every machine: the families the pages ask for (JupyterLab's
+    system-ui, the widget's monospace and Georgia) and fonts this machine may have installed
+    (Liberation Sans comes with Debian's Chromium) all draw with a bundled font."""
+    page = host_page
+    families = ["system-ui", "sans-serif", "Arial", "Liberation Sans", "monospace", "Georgia"]
+    page.set_content(
+        "".join(f'<p style="font-family: {f}">Børsen ♠♥♣♦ æøå 1/2</p>' for f in families)
+    )
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "p"})["nodeIds"]
+    used = [
+        {f["familyName"] for f in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": n})["fonts"]}
+        for n in nodes
+    ]
+    assert used == [{"DejaVu Sans"}] * 4 + [{"DejaVu Sans Mono"}, {"DejaVu Serif"}], used
+    bundled = {path.name for path in FONTS.glob("*.ttf")}
+    assert set(FONT_FAMILIES) == {"DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"}
+    assert {"DejaVuSans.ttf", "DejaVuSansMono.ttf", "DejaVuSerif.ttf"} <= bundled
+    assert (FONTS / "LICENSE").is_file()
