@@ -287,7 +287,8 @@ def test_a_lesson_of_posed_questions_with_twelve_phones_and_the_projector(
         # Issue 31: on a 390 × 844 phone, the pile the question asks about, the question and
         # its form are all on the screen at once (the question sat above the table, the pile
         # below the fold).
-        shown = present[0].evaluate(ON_SCREEN, [".borsen-pile", ".borsen-q-text", ".borsen-q-form"])
+        first = next(iter(present))  # phone → name
+        shown = first.evaluate(ON_SCREEN, [".borsen-pile", ".borsen-q-text", ".borsen-q-form"])
         assert all(shown.values()), shown
         return question
 

@@ -1542,6 +1542,7 @@ function startStudentPage(root, opts = {}) {
     held: () => holdLine(),
     words
   });
+  $(".borsen-table").after(ui.q);
   function questionOpen() {
     return state.question.state === "open";
   }
