@@ -245,32 +245,34 @@ def test_ask_reveal_and_scores_show_in_the_rooms_language_and_stay_dicts(languag
     assert dict(scores) == {"Åse": 100, "Bo": scoring.points(Fraction(1, 2), chance("2/11"))}
     assert scores["Åse"] == 100
     # The display, in the room's language.
-    text = repr(shown)
+    text = str(shown)
     for word in words:
         assert word in text, (word, text)
     assert "{" not in text and "'truth'" not in text
-    assert "Åse" in repr(scores) and "{" not in repr(scores)
+    assert "Åse" in str(scores) and "{" not in str(scores)
     html = scores._repr_html_()
     assert html.index("Åse") < html.index("Bo")  # best first
     assert "2/11" in shown._repr_html_()
     if language != "en":
-        assert "Question" not in text and "points" not in repr(scores)
-        assert "poeng" in repr(scores)
+        assert "Question" not in text and "points" not in str(scores)
+        assert "poeng" in str(scores)
 
 
 def test_an_open_question_tells_the_teacher_the_students_do_not_see_the_answer_yet():
     asked, _, _ = revealed_room("nb")
-    text = repr(asked)
+    text = str(asked)
     assert "Spørsmål 1 er åpent." in text and "Elevene ser det når du viser svaret." in text
-    assert repr(QuestionShown({"state": "none"}, "nn")) == "Det er ikkje stilt noko spørsmål enno."
-    assert repr(ScoresShown({}, "nb")) == "Ingen elever har blitt med ennå."
+    assert str(QuestionShown({"state": "none"}, "nn")) == "Det er ikkje stilt noko spørsmål enno."
+    assert str(ScoresShown({}, "nb")) == "Ingen elever har blitt med ennå."
 
 
-def test_ipythons_pretty_printer_uses_the_display():
+def test_ipythons_pretty_printer_and_print_use_the_display():
     from IPython.lib.pretty import pretty
 
     _, shown, scores = revealed_room("nn")
-    assert pretty(shown) == repr(shown) and pretty(scores) == repr(scores)
+    assert pretty(shown) == str(shown) and pretty(scores) == str(scores)
+    # repr() stays the dict's, for a program, a debugger or a log.
+    assert repr(shown) == repr(dict(shown)) and repr(scores) == repr(dict(scores))
 
 
 # ---------------------------------------------------------------------------- the spreadsheet

@@ -105,14 +105,19 @@ def test_the_lesson_runs_top_to_bottom_without_phones(language, tmp_path):
     assert any(t.startswith("'http://127.0.0.1:") for t in texts)
     projector = [t for t in texts if t.endswith("/projector/'")]
     assert len(projector) == 1
-    # Each kind posed (the teacher's notebook sees the exact answer) and revealed.
-    for kind in ("chance", "count", "expected", "choice"):
-        assert any(f"'kind': '{kind}'" in t and "'state': 'open'" in t for t in texts), kind
-        assert any(f"'kind': '{kind}'" in t and "'state': 'revealed'" in t for t in texts), kind
+    # Each question posed (the teacher's notebook sees the exact answer) and revealed, shown
+    # in the notebook's language (issue 31: not a raw dict in English).
+    tr = translator(language)
+    for number in range(1, len(POSED) + 1):
+        for said in ("Question {number} is open.", "Question {number} has been revealed."):
+            line = tr.gettext(said, number=number)
+            assert any(t.startswith(line) for t in texts), line
+    exact = tr.gettext("The exact answer: {answer}.", answer="")[:-1]
+    assert any(exact in t for t in texts), exact
+    assert not any("'kind':" in t for t in texts)
     assert_poses_and_reveals_the_lesson(record_events(tmp_path))
     # The calibration plot (its diagonal) and the error chart, drawn with no answers, titled
     # in the notebook's language.
-    tr = translator(language)
     charts = [o["data"][VEGA_LITE] for o in outputs if VEGA_LITE in o.get("data", {})]
     titles = [json.dumps(c, ensure_ascii=False) for c in charts]
     for title in (
@@ -205,6 +210,17 @@ def answer_for(name: str, question: dict, truth) -> object:
     return float(truth) if isinstance(truth, Fraction) else truth
 
 
+async def data(client, expression: str):
+    """``expression``'s value in the lesson's kernel, as JSON (a cell of the test's own, not
+    the lesson's)."""
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell(f"import json; print(json.dumps({expression}))")
+    await client.async_execute_cell(cell, 0)
+    text = "".join(o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream")
+    return json.loads(text)
+
+
 @pytest.mark.slow
 def test_a_class_with_phones_answers_every_question_and_exports_pseudonyms(tmp_path):
     """The English lesson cell by cell, three phones answering each question between the
@@ -222,6 +238,7 @@ def test_a_class_with_phones_answers_every_question_and_exports_pseudonyms(tmp_p
         )
         phones = {}
         async with client.async_setup_kernel():
+            await data(client, "None")  # imports json in the kernel
             for index, cell in enumerate(nb.cells):
                 if cell.cell_type != "code":
                     continue
@@ -233,7 +250,9 @@ def test_a_class_with_phones_answers_every_question_and_exports_pseudonyms(tmp_p
                     for name in ANSWERS:
                         phones[name] = await phone(url, name)
                 if "room.ask(" in cell.source:
-                    posed = ast.literal_eval(shown[-1])
+                    # The cell shows the question in words (issue 31); its data, as a
+                    # program reads it, comes from the same object.
+                    posed = await data(client, "room.question")
                     truth = truth_of(posed)
                     for name, (conn, messages, _task) in phones.items():
                         await until(
@@ -252,23 +271,24 @@ def test_a_class_with_phones_answers_every_question_and_exports_pseudonyms(tmp_p
                                 for x in m
                             )
                         )
+                if cell.source.strip() == "room.scores":
+                    shown_scores.append((shown[-1], await data(client, "room.scores")))
             for conn, _messages, task in phones.values():
                 conn.close()
                 task.cancel()
         return nb
 
+    shown_scores = []
     asyncio.run(asyncio.wait_for(lesson_with_phones(), 240))
     events = record_events(tmp_path)
     assert_poses_and_reveals_the_lesson(events)
     answers = [e for e in events if e["type"] == "answer"]
     assert len(answers) == len(POSED) * len(ANSWERS)
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
-    scores = [
-        ast.literal_eval(o["data"]["text/plain"])
-        for o in outputs
-        if o.get("data", {}).get("text/plain", "").startswith("{'Lina'")
-    ]
-    assert scores and scores[-1]["Lina"] == 100 * len(POSED) > scores[-1]["Ola"]
+    # The scores: shown as a table in words, best first; the data under it as before.
+    shown, scores = shown_scores[-1]
+    assert scores["Lina"] == 100 * len(POSED) > scores["Ola"]
+    assert "{" not in shown and shown.index("Lina") < shown.index("Ola")
     # The calibration plot: the diagonal, and the class's chances against what happened on
     # the two chance questions whose card was drawn (Ada's 5♠, Bo's 7♦); the error chart: a
     # point for each question.

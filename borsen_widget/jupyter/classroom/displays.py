@@ -142,7 +142,7 @@ def question_lines(q: dict, tr: Translator) -> list[str]:
 
 class QuestionShown(dict):
     """The question as the teacher sees it: a dict (the data, as before), shown in the
-    room's ``language`` in a cell (``repr``, IPython's pretty printer, HTML)."""
+    room's ``language`` in a cell (``str``, IPython's pretty printer, HTML)."""
 
     def __init__(self, data: dict, language: str | None = None):
         super().__init__(data)
@@ -151,11 +151,15 @@ class QuestionShown(dict):
     def lines(self) -> list[str]:
         return question_lines(self, translator(self.language))
 
-    def __repr__(self) -> str:
+    # repr() stays the dict's (a program, a debugger, a log); str(), print() and a cell's
+    # display are the teacher's sentences.
+    __repr__ = dict.__repr__
+
+    def __str__(self) -> str:
         return "\n".join(self.lines())
 
     def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(repr(self))
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         lines = [html.escape(line) for line in self.lines()]
@@ -176,7 +180,9 @@ class ScoresShown(dict):
     def ranked(self) -> list[tuple[str, int]]:
         return sorted(self.items(), key=lambda item: (-item[1], item[0]))
 
-    def __repr__(self) -> str:
+    __repr__ = dict.__repr__
+
+    def __str__(self) -> str:
         tr = translator(self.language)
         if not self:
             return tr.gettext("No student has joined yet.")
@@ -190,7 +196,7 @@ class ScoresShown(dict):
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(repr(self))
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         tr = translator(self.language)
