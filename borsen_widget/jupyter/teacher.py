@@ -99,10 +99,11 @@ MIN_SLICE, MAX_SLICE = 200, 20_000
 CLASS_SYNC_STATES = 50
 #: With a class open: the first slice's states and the bounds of every slice. The slices aim
 #: at half of CLASS_SLICE_SECONDS (a state's cost varies some tenfold along the way, so a
-#: slice sized from a cheap stretch still ends within it); each costs about 0.05 ms a state
-#: here, so CLASS_MAX_SLICE keeps a slice near 10 ms even before the first is timed.
+#: slice sized from a cheap stretch still ends within it). A state costs about 0.04 ms of CPU
+#: here and a slice about 0.7 ms more (best_turn finds its place again), so 100 states take
+#: some 4–8 ms: CLASS_MAX_SLICE holds a slice within 10 ms even when the last one was cheap.
 CLASS_SLICE_STATES = 50
-CLASS_MIN_SLICE, CLASS_MAX_SLICE = 10, 200
+CLASS_MIN_SLICE, CLASS_MAX_SLICE = 10, 100
 #: Past this many states (some 20 s of CPU here) the exact best stopping rule is given up.
 MAX_STATES = 600_000
 #: Without a running loop: the states worked out at once, before giving up.
