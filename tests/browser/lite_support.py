@@ -14,13 +14,14 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from harness import CHROMIUM_ARGS, REPO, find_chromium, free_port
+from harness import CHROMIUM_ARGS, REPO, find_chromium, fixed_fonts_env, free_port
 
 REQUIRED = os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"
 
@@ -82,8 +83,13 @@ class ThreadedBrowser:
 
         log = [f"--log-net-log={self.netlog}"] if self.netlog else []
         with sync_playwright() as playwright:
+            # The bundled fonts only (tests/browser/fonts), as every browser test: the same
+            # layout whichever fonts the machine has.
+            fonts = Path(tempfile.mkdtemp(prefix="borsen-fonts-"))
             browser = playwright.chromium.launch(
-                executable_path=self.chromium, args=[*QUIET, *BLOCK_OUTSIDE, *log]
+                executable_path=self.chromium,
+                args=[*QUIET, *BLOCK_OUTSIDE, *log],
+                env=fixed_fonts_env(fonts),
             )
             try:
                 page = self.page_in(browser)

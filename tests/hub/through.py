@@ -14,13 +14,14 @@ import asyncio
 import collections
 import json
 import re
+import tempfile
 import time
 import urllib.parse
 from pathlib import Path
 from types import SimpleNamespace
 
 import hub_harness  # noqa: F401 - puts tests/browser and tests/jupyter on sys.path
-from harness import CHROMIUM_ARGS, KERNEL_IDLE_JS, ONLY_LOOPBACK, Kernel
+from harness import CHROMIUM_ARGS, KERNEL_IDLE_JS, ONLY_LOOPBACK, Kernel, fixed_fonts_env
 from test_classroom import REFUSED_SOCKET, Client
 from test_widget import _assert_no_secret
 from tornado import httpclient, iostream, websocket
@@ -41,8 +42,10 @@ REFUSED = (*REFUSED_SOCKET, iostream.StreamClosedError, ConnectionError)
 
 
 async def launch(playwright, chromium: str):
+    # The bundled fonts only (tests/browser/fonts), as every browser test.
+    fonts = Path(tempfile.mkdtemp(prefix="borsen-fonts-"))
     return await playwright.chromium.launch(
-        executable_path=chromium, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK]
+        executable_path=chromium, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK], env=fixed_fonts_env(fonts)
     )
 
 
