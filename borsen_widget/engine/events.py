@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..i18n import Translator, translator
@@ -82,7 +83,7 @@ class Event(NamedTuple):
             "below": None if self.below is None else self.below.ascii,
             "info": self.info,
             "scores": None if self.scores is None else list(self.scores),
-            "text": self.describe(language="en"),
+            "text": _english_text(self),
         }
 
     @classmethod
@@ -143,6 +144,14 @@ def _share(info: str | None, tr: Translator) -> str:
         return tr.fraction(Fraction(info))
     except (TypeError, ValueError, ZeroDivisionError):
         return str(info)
+
+
+@lru_cache(maxsize=16_384)
+def _english_text(event: Event) -> str:
+    """The event's English sentence, as a save file and the public state carry it. A pure
+    function of the event's fields, remembered: the public state writes every event of the log
+    each time it is built, so without this a long game's log is described again and again."""
+    return _describe(event, None, translator("en"), None)
 
 
 def _describe(e: Event, names: Sequence[str] | None, tr: Translator, you: int | None) -> str:
