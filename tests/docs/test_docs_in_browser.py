@@ -72,12 +72,19 @@ class Visitor(ThreadedBrowser):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"pageerror: {error}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
+        page.on("requestfailed", self._failed)
         page.on(
             "response",
             lambda r: r.status >= 400 and self.problems.append(f"{r.status}: {r.url}"),
         )
         return page
+
+    def _failed(self, request) -> None:
+        # A request the browser cancelled because the test went on to the next page (the
+        # favicon, still loading) is not the page's fault; a missing file answers 404 (seen
+        # by "response"), and one blocked outside the site fails with another error.
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
         if message.type == "error":
