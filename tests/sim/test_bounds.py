@@ -269,22 +269,29 @@ def test_memory_stays_bounded_when_only_the_summaries_are_kept(engine, monkeypat
     """keep_games=False: the memory in use between chunks is the same at the end of a run
     as after its first chunks, over five times as many games; kept rows grow, as they
     must."""
-    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 1_000)
-    monkeypatch.setattr(simulate_module, "REFERENCE_CHUNK", 50)
-    games = 20_000 if engine == "fast" else 1_000  # 20 chunks either way
+    # Small chunks: 20 of them either way, and a leak of a chunk's rows (a few kB) still adds
+    # up to far more than the margin below over the 16 chunks after the early point.
+    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 400)
+    monkeypatch.setattr(simulate_module, "REFERENCE_CHUNK", 20)
+    chunk = 400 if engine == "fast" else 20
+    games = 20 * chunk
 
-    def run(keep):
+    def run(keep, games=games):
         return lambda: simulate(
             Rules(), BOTS, games, seed=1, engine=engine, workers=1, keep_games=keep
         )
 
-    run(False)()  # warm up: imports, caches and CPython's free lists are not the run's
+    run(False, 3 * chunk)()  # warm up: imports, caches and CPython's free lists are not the run's
     summaries = held_between_chunks(run(False), monkeypatch)
     rows = held_between_chunks(run(True), monkeypatch)
     assert len(summaries) == len(rows) == 20
     early, late = summaries[3], max(summaries)
-    assert late < early + 20_000, summaries  # a few numbers more, never a chunk's worth
+    margin = 20_000
+    assert late < early + margin, summaries  # a few numbers more, never the rows' worth
     assert rows[-1] - rows[3] > 20 * games * 0.8, rows  # rows: 20 bytes a game at least
+    # What keeping the rows costs over those chunks is more than the margin: a leak of them
+    # would be caught.
+    assert rows[-1] - rows[3] > 2 * margin, rows
 
 
 def test_summaries_only_still_answer_everything_but_the_rows(monkeypatch):
