@@ -48,8 +48,14 @@ format: setup
 	$(VENV)/bin/ruff check --fix .
 
 # Every test, as CI runs it (.ci/run): in parallel, browsers included; the slowest start first.
-test: lint test-js test-hub-proxy setup-lite docs
+# What the tests need is made three jobs at a time (pip, npm and the builds wait on different
+# things), each job's output kept together.
+test:
+	$(MAKE) -j3 --output-sync=target test-ready
 	$(PY) -m pytest $(XDIST)
+
+.PHONY: test-ready
+test-ready: lint test-js test-hub-proxy setup-lite docs
 
 # The inner loop (under 2 minutes): ruff, then the Python tests but the browser and slow ones,
 # hypothesis with fewer examples (its "fast" profile, tests/conftest.py).
@@ -129,7 +135,8 @@ dist: setup
 .PHONY: docs docs-serve
 DOCS_PORT ?= 8001
 
-docs: setup
+# setup-lite first: the docs build's lite step must not make .venv-lite while setup-lite does.
+docs: setup setup-lite
 	$(PYTHON) scripts/build_lite.py --if-stale
 	@if [ -f scripts/build_play.py ]; then $(PY) scripts/build_play.py --if-stale; fi
 	$(PY) scripts/build_docs.py --if-stale
