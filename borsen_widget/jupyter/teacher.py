@@ -451,6 +451,9 @@ class TeacherFeed:
         self._widget = widget
         self._show = publish
         self._followers: list[Callable[[dict], None]] = []
+        #: Followers that are a class's (its vote): a class shares this loop from the moment
+        #: it follows, before the widget holds it as ``w.room``.
+        self._class_followers: list[Callable[[dict], None]] = []
         self._game: Game | None = None
         self._key: tuple | None = None
         # The figures of the position in English (what kind of decision it is), the same told
@@ -642,7 +645,7 @@ class TeacherFeed:
     def in_class(self) -> bool:
         """Whether a class is open on the students' phones (``w.room``): its server shares
         this loop, so the work goes in slices of about :data:`CLASS_SLICE_SECONDS`."""
-        return getattr(self._widget, "room", None) is not None
+        return bool(self._class_followers) or getattr(self._widget, "room", None) is not None
 
     def _slice_states(self) -> int:
         """The next slice's states: as sized by :meth:`_size_slice`, held within the class's
@@ -826,14 +829,20 @@ class TeacherFeed:
         """Whether any panel is shown (only then are the figures worked out)."""
         return bool(self._widget.show_probabilities or self._followers)
 
-    def follow(self, listener: Callable[[dict], None]) -> None:
-        """Call ``listener(data)`` with the figures whenever they change (a panel of its own)."""
+    def follow(self, listener: Callable[[dict], None], *, in_class: bool = False) -> None:
+        """Call ``listener(data)`` with the figures whenever they change (a panel of its own);
+        ``in_class``: the listener is a class's, so the work is sliced as for a class from now
+        on (:meth:`in_class`), its first solve included."""
         self._followers.append(listener)
+        if in_class:
+            self._class_followers.append(listener)
         self.refresh()
 
     def unfollow(self, listener: Callable[[dict], None]) -> None:
         if listener in self._followers:
             self._followers.remove(listener)
+        if listener in self._class_followers:
+            self._class_followers.remove(listener)
         if not self.active():
             self.stop()
 

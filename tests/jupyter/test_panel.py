@@ -1370,8 +1370,19 @@ def test_with_a_class_open_a_click_solves_few_states_and_every_slice_is_small(mo
         return sum(states for states, inside in calls if inside)
 
     async def main():
+        nonlocal clicking
         w = widget(**MIDGAME, guess_first=True)
-        room = w.classroom()
+        # Opening the class: its vote follows the figures from then on, and the first solve
+        # is already held to the class's bound (the class's server shares this loop).
+        analysis.clear_cache()
+        calls.clear()
+        clicking = True
+        try:
+            room = w.classroom()
+        finally:
+            clicking = False
+        opened = sum(states for states, inside in calls if inside)
+        assert opened <= teacher.CLASS_SYNC_STATES, opened
         try:
             assert w.room is room and w.teacher.in_class() and not w.show_probabilities
             w.teacher.reveal()  # the answers shown (guess first hides them until Reveal)

@@ -46,7 +46,7 @@ class Vote:
         """Follow the teacher's figures while guess first is on (only then is there a vote)."""
         if on and not self._following:
             self._following = True
-            self._widget.teacher.follow(self._figures_changed)
+            self._widget.teacher.follow(self._figures_changed, in_class=True)
         elif not on and self._following:
             self._following = False
             self._widget.teacher.unfollow(self._figures_changed)
