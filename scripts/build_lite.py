@@ -659,7 +659,9 @@ def ensure_env() -> Path:
     if not LITE_PYTHON.exists():
         run(getattr(sys, "_base_executable", sys.executable), "-m", "venv", LITE_VENV)
     run(LITE_PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip")
-    run(LITE_PYTHON, "-m", "pip", "install", "-q", "-e", f"{ROOT}[lite]", cwd=ROOT)
+    # --no-compile: the build imports a small part of what is installed; the rest would be
+    # byte-compiled for nothing (half of the install's time).
+    run(LITE_PYTHON, "-m", "pip", "install", "-q", "--no-compile", "-e", f"{ROOT}[lite]", cwd=ROOT)
     LITE_ENV_STAMP.write_text(env_digest() + "\n")
     return LITE_PYTHON
 
