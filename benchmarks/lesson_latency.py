@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import statistics
 import subprocess
 import sys
 import time
 
+from phones import Phone  # this folder: benchmarks run as scripts
 from tornado import websocket
 
 SERVER = """
@@ -57,45 +57,6 @@ async def main():
 
 asyncio.run(main())
 """
-
-
-class Phone:
-    def __init__(self, conn):
-        self.conn = conn
-        self.seen: list[tuple[float, dict]] = []
-        self.event = asyncio.Event()
-        asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self):
-        while True:
-            text = await self.conn.read_message()
-            if text is None:
-                return
-            self.seen.append((time.perf_counter(), json.loads(text)))
-            self.event.set()
-
-    async def send(self, **message):
-        await self.conn.write_message(json.dumps(message))
-
-    async def until(self, predicate, since: int, timeout: float = 10.0) -> float:
-        deadline = time.perf_counter() + timeout
-        index = since
-        while True:
-            while index < len(self.seen):
-                stamp, m = self.seen[index]
-                index += 1
-                if predicate(m):
-                    return stamp
-            if time.perf_counter() > deadline:
-                raise TimeoutError("no such message")
-            self.event.clear()
-            await asyncio.wait_for(self.event.wait(), timeout)
-
-    def last(self, kind):
-        for _, m in reversed(self.seen):
-            if m.get("type") == kind:
-                return m
-        return None
 
 
 def ms(values):
