@@ -136,9 +136,17 @@ async def one_class(students: int, rounds: int) -> None:
         player = phones[current]
         version = view["version"]
         action = "draw" if not can_ask or len(moves) % 3 else "bank"
+        extra = {}
+        if action not in view["actions"]:  # aces to decide on (R11, R12): keep what it may
+            aces = phones[current].last("view")["view"]["aces"] or {}
+            if "keep" in view["actions"]:
+                action = "keep"
+            else:  # more aces than the bank may hold: list as few as it must
+                action = "list"
+                extra = {"aces": [str(a) for a in aces["pending"][: aces["to_list"]]]}
         since = [len(x.seen) for x in phones]
         t0 = time.perf_counter()
-        await player.send(intent=action, version=version, id=f"m{len(moves)}")
+        await player.send(intent=action, version=version, id=f"m{len(moves)}", **extra)
 
         def newer(m, version=version):
             return m["type"] == "view" and m["view"]["version"] > version
