@@ -35,8 +35,7 @@ import subprocess
 import sys
 import time
 
-from phones import Phone  # this folder: benchmarks run as scripts
-from tornado import websocket
+from phones import join_class  # this folder: benchmarks run as scripts
 
 SERVER = """
 import asyncio, json, sys, time
@@ -112,12 +111,7 @@ async def one_class(guess: bool, panel: bool, phones_wanted: int, rounds: int) -
         proc.stdin.flush()
         return await loop.run_in_executor(None, proc.stdout.readline)
 
-    ws = url.replace("http://", "ws://") + "ws"
-    phones = [Phone(await websocket.websocket_connect(ws)) for _ in range(phones_wanted)]
-    for i, p in enumerate(phones):
-        await p.until(lambda m: m["type"] == "hello", 0)
-        await p.send(intent="join", name=f"Elev {i + 1}", id="j")
-        await p.until(lambda m: m["type"] == "welcome", 0)
+    phones = await join_class(url, phones_wanted)
     await asyncio.sleep(0.5)
     await command("lags")  # the class's opening is not what is measured
 

@@ -26,8 +26,7 @@ import subprocess
 import sys
 import time
 
-from phones import Phone  # this folder: benchmarks run as scripts
-from tornado import websocket
+from phones import join_class  # this folder: benchmarks run as scripts
 
 SERVER = """
 import asyncio, sys
@@ -80,12 +79,7 @@ async def one_class(students: int, rounds: int) -> None:
         proc.stdin.flush()
         return await loop.run_in_executor(None, proc.stdout.readline)
 
-    ws = url.replace("http://", "ws://") + "ws"
-    phones = [Phone(await websocket.websocket_connect(ws)) for _ in range(students)]
-    for i, p in enumerate(phones):
-        await p.until(lambda m: m["type"] == "hello", 0)
-        await p.send(intent="join", name=f"Elev {i + 1}", id="j")
-        await p.until(lambda m: m["type"] == "welcome", 0)
+    phones = await join_class(url, students)
     await phones[0].send(intent="claim", seat=0, id="c0")
     await phones[1].send(intent="claim", seat=1, id="c1")
     await asyncio.sleep(0.5)

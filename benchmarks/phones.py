@@ -47,3 +47,17 @@ class Phone:
                 raise TimeoutError(f"no such message; the last: {self.seen[-3:]}")
             self.event.clear()
             await asyncio.wait_for(self.event.wait(), left)
+
+
+async def join_class(url: str, count: int) -> list[Phone]:
+    """``count`` phones on the class at ``url`` (its page's address), each joined as
+    "Elev 1", "Elev 2", … and welcomed."""
+    from tornado import websocket
+
+    ws = url.replace("http://", "ws://") + "ws"
+    phones = [Phone(await websocket.websocket_connect(ws)) for _ in range(count)]
+    for i, phone in enumerate(phones):
+        await phone.until(lambda m: m["type"] == "hello", 0)
+        await phone.send(intent="join", name=f"Elev {i + 1}", id="j")
+        await phone.until(lambda m: m["type"] == "welcome", 0)
+    return phones
