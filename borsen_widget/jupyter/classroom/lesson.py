@@ -33,8 +33,10 @@ from .scoring import Truth, error_of, points, share_of_worst
 __all__ = ["EVENT_TYPES", "Learner", "Lesson", "LessonFileError", "Posed"]
 
 #: The record's events: the lesson's start, a learner's first join, a rename, a removal, a
-#: question posed, an answer, a reveal, a question's outcome.
+#: question posed, an answer, a reveal, a question's outcome; and (issue 32, kept as they are
+#: and read back by :mod:`~.strategies`) submissions opened or closed, a strategy, a tournament.
 EVENT_TYPES = ("lesson", "learner", "rename", "remove", "question", "answer", "reveal", "outcome")
+NOTED = ("strategies", "strategy", "tournament")
 #: The record file's format (its first line says it).
 FORMAT = 1
 #: The longest record file resume reads (a lesson of 60 students and 200 questions is ~3 MB).
@@ -198,6 +200,12 @@ class Lesson:
         self._file.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()  # a crashed kernel loses nothing that was flushed
 
+    def note(self, event: dict) -> None:
+        """Record an event of another part of the lesson (a type of :data:`NOTED`)."""
+        if event.get("type") not in NOTED:
+            raise ValueError(f"not an event the lesson notes: {event.get('type')!r}")
+        self._add(event)
+
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
@@ -206,7 +214,7 @@ class Lesson:
     def _replay(self, event: dict) -> None:
         """Apply one recorded event (resume)."""
         kind = event["type"]
-        if kind not in EVENT_TYPES:
+        if kind not in EVENT_TYPES + NOTED:
             raise ValueError(f"unknown event type {kind!r}")
         if kind == "lesson":
             if event.get("format") != FORMAT:

@@ -32,7 +32,8 @@ from fractions import Fraction
 from ...i18n import translator
 from .lesson import Lesson
 from .scoring import error_of, points
-from .spreadsheet import write_spreadsheet
+from .spreadsheet import strategy_titles, write_spreadsheet
+from .strategies import STRATEGY_COLUMNS, strategy_rows
 
 __all__ = ["COLUMNS", "Record"]
 
@@ -145,6 +146,40 @@ class Record(Sequence):
             writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
             writer.writeheader()
             for row in self._rows(names):
+                writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        return path
+
+    # -- the class's strategies (issue 32)
+
+    @property
+    def strategies(self) -> list[dict]:
+        """Each student's last strategy, with names, and their place in the last tournament
+        (:data:`~.strategies.STRATEGY_COLUMNS`)."""
+        return strategy_rows(self._lesson, names=True, language=self.language)
+
+    def strategies_to_csv(
+        self,
+        path: str | os.PathLike,
+        *,
+        names: bool = False,
+        excel: bool = False,
+        language: str | None = None,
+    ) -> str:
+        """The strategies' table as CSV, as :meth:`to_csv` writes the answers (pseudonyms
+        unless ``names=True``; ``excel=True``: for a spreadsheet in ``language``)."""
+        for name, flag in (("names", names), ("excel", excel)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be True or False, not {flag!r}")
+        language = language or self.language
+        rows = strategy_rows(self._lesson, names=names, language=language)
+        if excel:
+            tr = translator(language)
+            return write_spreadsheet(path, rows, STRATEGY_COLUMNS, tr, strategy_titles(tr))
+        path = os.fspath(path)
+        with open(path, "w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(STRATEGY_COLUMNS))
+            writer.writeheader()
+            for row in rows:
                 writer.writerow({k: "" if v is None else v for k, v in row.items()})
         return path
 

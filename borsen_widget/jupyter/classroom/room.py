@@ -74,6 +74,8 @@ from .record import Record
 from .seats import Seats
 from .sessions import FRAME_LIMIT, PAGES_PER_ADDRESS, Page, Sessions, Student, dumps
 from .speech import Views, ended, refusal, widget_language
+from .strategies import Strategies, StrategiesShown
+from .tournament_show import Show
 
 __all__ = ["Classroom"]
 
@@ -164,6 +166,16 @@ class Classroom:
         self._asking = Asking(widget, lesson, loop, self._asked)
         self._seats.hold = self._asking.holds
         self._projector = Projector()
+        # Issue 32: the class's strategies and their tournament (their own modules).
+        self._strategies = Strategies(lesson, loop, self._send_card)
+        self._show = Show(
+            loop,
+            lesson,
+            self._strategies.players,
+            self._projector.send,
+            self._tell_learners,
+            lambda: widget_language(self._widget),
+        )
         self._leaderboard = leaderboard
         self._files = Files()
         #: The join cards shown in cells (``room`` as a cell's output), kept live.
@@ -281,6 +293,7 @@ class Classroom:
         self._sessions.end(ended)
         self._projector.end(ended(widget_language(self._widget)))
         self._asking.stop()
+        self._strategies.stop()
         self._reach.stop()
         widget = self._widget
         with contextlib.suppress(ValueError):
@@ -377,6 +390,12 @@ class Classroom:
                 self._changed()
             elif intent == "answer":
                 self._answer(student, content)
+            elif intent in ("strategy_try", "strategy_submit"):
+                learner = self._asking.lesson.of_session(student.session)
+                if intent == "strategy_try":
+                    self._strategies.try_rule(learner, page, content)
+                else:
+                    self._strategies.submit(learner, page, content)
             else:
                 self._play(student, content)
         except BadMessage as error:
@@ -410,6 +429,11 @@ class Classroom:
         page.send(self._room_message())
         page.send(self._questions.message())
         page.send(self._question_message())
+        learner = self._asking.lesson.of_session(student.session)
+        page.send(self._strategies.message(learner, page.language))
+        told = self._show.phone_message(learner, page.language)
+        if told is not None:
+            page.send(told)
         self._send_you(student)
         self._summary_soon()
 
@@ -572,6 +596,43 @@ class Classroom:
         self._projector.send(self._projector_room())  # names on the seats go with the board
         self._send_card()
 
+    # -- the class's strategies and their tournament (issue 32)
+
+    def strategies(self) -> dict:
+        """Open submissions: each phone builds a strategy, tries it and submits it (again, until
+        :meth:`close_strategies`). Returns what has been submitted, shown in words."""
+        self._strategies.set_open(True)
+        self._tell_learners(self._strategies.message)
+        return self._strategies_shown()
+
+    def close_strategies(self) -> dict:
+        """Close submissions: the strategies submitted so far are the ones that play."""
+        self._strategies.set_open(False)
+        self._tell_learners(self._strategies.message)
+        return self._strategies_shown()
+
+    def tournament(self, games: int = 200, bots=None, seed: int = 1):
+        """Play every submitted strategy against every other and against ``bots`` (the
+        package's bots, WinningBot the boss, by default), ``games`` games a pair, live on the
+        projector and the phones. Returns at once a display of the progress, then of the
+        ranking (``await`` it to wait; its ``result`` is the tournament's result)."""
+        return self._show.start(games=games, bots=bots, seed=seed)
+
+    def _strategies_shown(self) -> StrategiesShown:
+        return StrategiesShown(
+            self._strategies.summary(len(self._sessions)), widget_language(self._widget)
+        )
+
+    def _tell_learners(self, write) -> None:
+        """Each student's page gets ``write(learner, language)`` (if not None)."""
+        lesson = self._asking.lesson
+        for student in self._sessions:
+            page = student.page
+            if page is not None:
+                text = write(lesson.of_session(student.session), page.language)
+                if text is not None:
+                    page.send(text)
+
     # -- moderation
 
     def rename(self, student: str, name: str) -> None:
@@ -657,6 +718,8 @@ class Classroom:
             self._board(),
             self._join_message(),
         ]
+        if self._show.last is not None:  # the last tournament's ranking, again
+            first.append(self._show.projector_message())
         return self._projector.opened(send, close, first)
 
     def projector_closed(self, screen) -> None:
@@ -698,6 +761,10 @@ class Classroom:
                     self._address_changed()
             elif do == "network":
                 self.open_to_network()
+            elif do == "strategies" and content.get("on") is True:
+                self.strategies()
+            elif do == "strategies":
+                self.close_strategies()
             else:
                 raise BadMessage("A message from this page was not understood; nothing changed.")
         except Refused:  # the usual refusals: sentences of the catalogues, told on the card
@@ -769,6 +836,7 @@ class Classroom:
             locked=self._sessions.locked,
             leaderboard=self._leaderboard,
             can_ask=self._asking.can_ask(),
+            strategies=self._strategies.summary(len(self._sessions)),
         )
         return card
 

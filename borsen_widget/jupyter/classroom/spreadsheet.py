@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from ...i18n import Translator, formats
 
-__all__ = ["column_titles", "spreadsheet_cell", "write_spreadsheet"]
+__all__ = ["column_titles", "spreadsheet_cell", "strategy_titles", "write_spreadsheet"]
 
 
 def column_titles(tr: Translator) -> dict[str, str]:
@@ -45,6 +45,22 @@ def column_titles(tr: Translator) -> dict[str, str]:
         "player": tr.pgettext("spreadsheet column", "Player"),
         "pile": tr.pgettext("spreadsheet column", "Cards in the pile"),
         "deck": tr.pgettext("spreadsheet column", "Cards in the deck"),
+    }
+
+
+def strategy_titles(tr: Translator) -> dict[str, str]:
+    """The headers of the strategies' table (issue 32) in ``tr``'s language."""
+    return {
+        "student": tr.pgettext("spreadsheet column", "Student"),
+        # TRANSLATORS: a column of the strategies' spreadsheet: the name the student gave it.
+        "strategy": tr.pgettext("spreadsheet column", "Strategy"),
+        "rule": tr.pgettext("spreadsheet column", "The rule in words"),
+        "submissions": tr.pgettext("spreadsheet column", "Times submitted"),
+        "place": tr.pgettext("spreadsheet column", "Place in the tournament"),
+        "rating": tr.pgettext("spreadsheet column", "Rating"),
+        "low": tr.pgettext("spreadsheet column", "Rating, lower end of the 95 % interval"),
+        "high": tr.pgettext("spreadsheet column", "Rating, upper end of the 95 % interval"),
+        "data": tr.pgettext("spreadsheet column", "The rule as data"),
     }
 
 
@@ -80,12 +96,15 @@ def spreadsheet_cell(value, column: str, tr: Translator, decimal: str) -> str:
     return text
 
 
-def write_spreadsheet(path: str | os.PathLike, rows: Iterable[dict], columns, tr: Translator):
-    """Write ``rows`` to ``path`` for a spreadsheet in ``tr``'s language; returns the path."""
+def write_spreadsheet(
+    path: str | os.PathLike, rows: Iterable[dict], columns, tr: Translator, titles=None
+):
+    """Write ``rows`` to ``path`` for a spreadsheet in ``tr``'s language (``titles``: the
+    headers, the answers' by default); returns the path."""
     path = os.fspath(path)
     decimal = formats(tr.language)["decimal"]
     delimiter = ";" if decimal == "," else ","
-    titles = column_titles(tr)
+    titles = column_titles(tr) if titles is None else titles
     # UTF-8 with a byte-order mark: the mark is what makes Excel read æ, ø and å right.
     with open(path, "w", encoding="utf-8-sig", newline="") as handle:
         writer = csv.writer(handle, delimiter=delimiter)
