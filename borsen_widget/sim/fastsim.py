@@ -26,13 +26,19 @@ The rules are read, never re-implemented: R5 is the table :attr:`Rules.verdicts`
 ``accept_rule`` plays here too), R9's loot is :meth:`Rules.loot_count` for every count and its
 victims follow :meth:`Rules.victim_order`, and the keep policy lists aces in
 :attr:`Rules.list_order` (R11). The bots' decisions are the vectorised forms of theirs:
-ThresholdBot's ``k``, RandomBot's coin, ProbabilityBot's ``accepted < p × deck`` and
-ExpectedValueBot's one-draw value (:func:`borsen_widget.analysis.one_draw_value`).
+ThresholdBot's ``k``, RandomBot's coin, ProbabilityBot's ``accepted < p × deck``,
+ExpectedValueBot's one-draw value (:func:`borsen_widget.analysis.one_draw_value`) and a
+:class:`~borsen_widget.play.strategy_rules.RuleBot`'s rule (issue 32): each condition an array
+test (the pile's size; ``accepted × 100 < x × deck`` in whole numbers, from the deck's counts by
+class that ProbabilityBot reads too; every bank's cards for "ahead" and "near the leader"), OR
+over its groups, and its ace choice (keep, list, or list when the bank is ahead) when the rules
+leave aces to the players (R11, R12).
 
 Covered: the values of each option that its declaration lists as fast
 (:attr:`borsen_widget.engine.options.Option.fast`: every option except a custom ``loot_rule``,
 which reads whole banks), for :class:`RandomBot`, :class:`ThresholdBot`,
-:class:`ProbabilityBot` and :class:`ExpectedValueBot`. Anything else goes to the reference
+:class:`ProbabilityBot`, :class:`ExpectedValueBot` and :class:`RuleBot` (exactly these
+classes: a subclass may decide anything). Anything else goes to the reference
 engine (:func:`fast_unsupported` says why). Every choice below is a lookup of the values
 declared (:data:`CHOICES_PLAYED`), never an ``else`` that would stand for "every other value";
 ``tests/sim/`` checks that these lookups hold exactly the declared values, and the agreement
@@ -55,10 +61,16 @@ from ..engine.events import END_REASONS
 from ..engine.options import fast_unsupported_option
 from ..engine.rules import Rules
 from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
+from ..play.strategy_rules import RuleBot
 
-THRESHOLD, RANDOM, PROBABILITY, EXPECTED = 0, 1, 2, 3
+THRESHOLD, RANDOM, PROBABILITY, EXPECTED, RULE = 0, 1, 2, 3, 4
 _POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILITY}
 _POLICY[ExpectedValueBot] = EXPECTED
+_POLICY[RuleBot] = RULE
+# A player's ace policy when the rules leave the decision to the players (R11):
+# keep, list every incoming ace, or list them when the bank is ahead (RuleBot's choices).
+_KEEP, _LIST, _LIST_AHEAD = 0, 1, 2
+_RULE_ACES = {"keep": _KEEP, "list": _LIST, "list_when_ahead": _LIST_AHEAD}
 END_DECK, END_MAX_TURNS = END_REASONS.index("deck"), END_REASONS.index("max_turns")
 EMPTY = 52  # the "top card" of an empty pile
 # What the batch does for each declared fast value of the options that are choices (R3, R9,
@@ -89,7 +101,8 @@ def fast_unsupported(rules: Rules, bots) -> str | None:
         return why
     for bot in bots:
         if type(bot) not in _POLICY:
-            return f"{bot} is not a built-in strategy"
+            # Exactly these classes: a subclass may decide anything in Python.
+            return f"{bot} is not a built-in strategy or a strategy rule"
     return None
 
 
@@ -172,7 +185,11 @@ def play_batch(
     kinds = [_POLICY[type(b)] for b in bots]
     pairs = list(zip(bots, kinds, strict=True))
     has_random = RANDOM in kinds
-    needs_counts = PROBABILITY in kinds or EXPECTED in kinds
+    # RuleBots (issue 32): each bot's rule, and what its conditions read.
+    rule_bots = [(i, b.rule) for i, (b, kind) in enumerate(pairs) if kind == RULE]
+    rule_kinds = {c.kind for _, rule in rule_bots for c in rule.conditions}
+    needs_counts = PROBABILITY in kinds or EXPECTED in kinds or "chance_below" in rule_kinds
+    needs_lead = bool(rule_kinds & {"ahead_after_bank", "near_leader_after_bank"})
     huge = np.iinfo(np.int32).max
     k_of = np.array([getattr(b, "k", huge) if kind == THRESHOLD else huge for b, kind in pairs])
     same_k = kinds.count(THRESHOLD) == n and len(set(k_of.tolist())) == 1
@@ -197,6 +214,13 @@ def play_batch(
     max_turns = rules.max_turns
     auto_aces = rules.auto_aces
     ace_policy = _ACE_POLICY[auto_aces]
+    # Each player's own ace policy, when the rules leave aces to the players (R11): the
+    # built-in bots keep, a RuleBot does as its rule says; else the rules' policy for all.
+    pol_of = np.full(n, _KEEP, dtype=np.int64)
+    if auto_aces is None:
+        for i, rule in rule_bots:
+            pol_of[i] = _RULE_ACES[rule.aces]
+    mixed_aces = bool(pol_of.any())
     loot_to_bank = _LOOT_TO_BANK[rules.loot_to]
     rob_step = _VICTIMS[rules.rob_target]
     bank_ends_turn = rules.bank_ends_turn
@@ -280,6 +304,8 @@ def play_batch(
             ask = held > limit if limit is not None else np.zeros(len(cols), dtype=bool)
             if auto_aces is None and has_random:
                 ask |= is_random[player]
+            if mixed_aces:
+                ask |= pol_of[player] != _KEEP
         ask &= plain_drawn[cols] < non_aces_in_play  # R13: a live deck
         if ask.any():
             decide_aces(cols[ask], spot[ask], _unpack(code[ask]), held[ask], player[ask])
@@ -299,14 +325,29 @@ def play_batch(
         pending = np.where(over, in_bank, incoming)
         chosen = np.zeros_like(in_bank)
         if ace_policy == "list":
-            chosen[:] = incoming
-            need = to_list - inc_total
+            lists = np.ones(len(cols), dtype=bool)
+        elif mixed_aces:
+            pol = pol_of[player]
+            lists = pol == _LIST
+            ahead = pol == _LIST_AHEAD
+            if ahead.any():
+                # list_when_ahead: the bank, the pile in it, beats every other bank (R15).
+                tot = np.take(non_aces.reshape(n, A) + bank_aces.reshape(n, A), cols, 1)
+                rows = np.arange(len(cols))
+                mine = tot[player, rows]
+                tot[player, rows] = -1
+                lists |= ahead & (mine > tot.max(0))
+        else:
+            lists = np.zeros(len(cols), dtype=bool)
+        if lists.any():  # list every incoming ace, then any excess left (Rules.list_order)
+            chosen[:, lists] = incoming[:, lists]
+            need = np.where(lists, to_list - inc_total, 0)
             for s in list_order:
                 take = np.clip(np.minimum(need, in_bank[s] - chosen[s]), 0, None)
                 chosen[s] += take
                 need -= take
-        elif ace_policy == "keep":  # the bots' policy when asked: list only the excess
-            need = to_list.copy()
+        if not lists.all():  # the keep policy: list only the excess, smallest share first
+            need = np.where(lists, 0, to_list)
             for s in list_order:
                 take = np.minimum(need, pending[s])
                 chosen[s] += take
@@ -377,6 +418,34 @@ def play_batch(
         out_loot[ids] = loot_total[done]
         out_listed[ids] = listed[done]
 
+    def rule_banks(size, accepted_n):
+        """Where the RuleBot to act banks: some group of its rule's conditions all hold
+        (issue 32; the same whole-number comparisons as :meth:`Condition.holds`)."""
+        if needs_lead:
+            tot = (non_aces + bank_aces).reshape(n, A)
+            mine = tot[cur, ar] + pile_n  # my bank with the pile banked
+            tot = tot.copy()
+            tot[cur, ar] = -1
+            best = tot.max(0)  # the fullest other bank
+        out = np.zeros(A, dtype=bool)
+        for i, rule in rule_bots:
+            me = cur == i
+            if not me.any():
+                continue
+            for group in rule.bank_when:
+                holds = me.copy()
+                for c in group:
+                    if c.kind == "pile_at_least":
+                        holds &= pile_n >= c.value
+                    elif c.kind == "chance_below":
+                        holds &= accepted_n * 100 < c.value * size
+                    elif c.kind == "ahead_after_bank":
+                        holds &= mine > best
+                    elif c.kind == "near_leader_after_bank":
+                        holds &= mine + c.value >= best
+                out |= holds
+        return out
+
     while A:
         # ---------------------------------------------------------- draw (R5–R7, R9)
         rem = end - t
@@ -440,8 +509,8 @@ def play_batch(
                 else:
                     coin = script_coins[gid, draws - 1]
                 bank |= is_random[cur] & coin
+            size = rem - 1
             if needs_counts:
-                size = rem - 1
                 accepted_by = accept_class[top]  # (A, classes): accepted on each game's top
                 accepted_n = (accepted_by * counts.T).sum(1)
                 prob = is_prob[cur]
@@ -457,6 +526,8 @@ def play_batch(
                         kept = accepted_by[:, c] | loot_to_bank
                         value += counts[c] * loot_of[suit * most + have] * kept
                     bank |= ev & (value <= pile_n * size)
+            if rule_bots:
+                bank |= rule_banks(size, accepted_n if needs_counts else None)
         bank |= last
         if capped is not None:
             bank &= ~capped
