@@ -21,7 +21,8 @@ from test_lesson import DECK, projector
 
 from borsen_widget import ThresholdBot
 from borsen_widget.jupyter.classroom.strategies import TRY_GAP
-from borsen_widget.play.strategy_rules import StrategyRule
+from borsen_widget.play.strategy_rules import RuleBot, StrategyRule
+from borsen_widget.sim.tournament import tournament
 
 pytest.importorskip("tornado")
 
@@ -295,6 +296,19 @@ def test_a_small_tournament_streams_to_the_projector_and_tells_each_phone_its_pl
         assert names == {"Stopp på fem", "Forsiktig", "ThresholdBot(3)"}
         assert all(r["low"] <= r["rating"] <= r["high"] for r in done["ranking"])
         assert "Lina" not in json.dumps(done) and "Max" not in json.dumps(done)
+        assert done["replay"]["lines"] and len(done["replay"]["players"]) == 2
+        assert any(r["words"] for r in done["ranking"] if not r["bot"])
+        running = [m for m in screen.messages if m.get("state") == "running"]
+        assert running[-1]["total"] == 3  # three players: three pairs
+        # The same ranking as the tournament played directly, same players, games and seed.
+        direct = tournament(
+            [RuleBot(StrategyRule.from_dict(x)) for x in (FIVE, CAREFUL)] + [ThresholdBot(3)],
+            games=4,
+            seed=7,
+        )
+        assert [(r["name"], r["place"]) for r in done["ranking"]] == [
+            (r["name"], r["place"]) for r in direct.rows()
+        ]
         mine = await lina.wait(lambda m: m["type"] == "tournament" and m["state"] == "done")
         assert mine["you"]["name"] == "Stopp på fem" and mine["you"]["players"] == 3
         assert mine["you"]["text"]

@@ -8,8 +8,10 @@ pairs finish (at most every :data:`PROGRESS_EVERY` seconds):
 
 - the projector: ``{"type": "tournament", "state": "running", "done", "total"}``, then
   ``{"type": "tournament", "state": "done", "ranking": [{"place", "name", "rating", "low",
-  "high", "words", "bot"}], "scale": [low, high], "replay": {"players", "steps", "winner"},
-  "text"}`` in the teacher's language (no student's name: the strategies' own names);
+  "high", "words", "bot"}], "scale": [low, high], "summary": [sentences], "replay":
+  {"players", "scores", "winners", "lines"}}`` in the teacher's language (ratings on the Elo
+  scale; no student's name, the strategies' own names; ``lines``: the top two's game, an event
+  a line, for the projector to step through);
 - each phone: the same progress, then ``{"type": "tournament", "state": "done", "you":
   {"place", "players", "rating", "low", "high", "text", "position"} | None}`` in its language:
   its place, its rating with its interval, and one position where its rule and WinningBot's
@@ -40,32 +42,16 @@ __all__ = ["PROGRESS_EVERY", "Show", "TournamentShown", "default_bots"]
 
 #: Seconds between two progress messages at most (a pair of 200 games takes about 0.03 s).
 PROGRESS_EVERY = 0.25
-#: The most games a pair may play (a lesson's tournament, not a research run).
-MAX_GAMES = 10_000
+#: The languages a rule's lesson is told in (each phone reads one of them).
+LANGUAGES = ("en", "nb", "nn")
 
 
 def default_bots() -> list:
-    """The package's bots that meet the class: simple rules to beat, and WinningBot, the
-    boss."""
-    from ...play import ExpectedValueBot, OptimalTurnBot, ProbabilityBot, ThresholdBot, WinningBot
+    """The package's bots that meet the class (:func:`~borsen_widget.sim.tournament.
+    house_bots`: simple rules to beat, and WinningBot, the boss)."""
+    from ...sim.tournament import house_bots
 
-    return [
-        ThresholdBot(4),
-        ProbabilityBot(0.5),
-        ExpectedValueBot(),
-        OptimalTurnBot(),
-        WinningBot(),
-    ]
-
-
-def _field(item, *names, default=None):
-    """A field of the tournament's result, read the same way from a dict or an object."""
-    for name in names:
-        if isinstance(item, dict) and name in item:
-            return item[name]
-        if not isinstance(item, dict) and hasattr(item, name):
-            return getattr(item, name)
-    return default
+    return house_bots()
 
 
 class TournamentShown:
@@ -146,9 +132,9 @@ def rank_line(row: dict, tr) -> str:
         "{place}. {name}: rating {rating} (95 % interval {low} to {high})",
         place=row["place"],
         name=row["name"],
-        rating=tr.number(row["rating"], 2),
-        low=tr.number(row["low"], 2),
-        high=tr.number(row["high"], 2),
+        rating=round(row["rating"]),
+        low=round(row["low"]),
+        high=round(row["high"]),
     )
 
 
@@ -167,31 +153,36 @@ class Show:
         self._phones = phones
         self._language = language
         self.running: TournamentShown | None = None
-        #: The last tournament's outcome as recorded (see :meth:`_recorded`), or None.
+        #: The last tournament as the record keeps it (a resumed lesson's too), or None.
         self.last: dict | None = next(
             (e for e in reversed(lesson.events) if e.get("type") == "tournament"), None
         )
 
     def start(self, *, games: int, bots, seed: int) -> TournamentShown:
+        """Start a tournament of the submitted strategies and ``bots`` (see the module)."""
+        from ...play.strategy_rules import RuleBot
+        from ...sim.tournament import MAX_PAIR_GAMES
+
         if self.running is not None and not self.running.finished:
             raise Refused("A tournament is running already: wait for its ranking.")
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        if (
+            isinstance(games, bool)
+            or not isinstance(games, int)
+            or not 2 <= games <= MAX_PAIR_GAMES
+            or games % 2
+        ):  # each player sits first in half of a pair's games
             raise ValueError(
-                f"games must be a whole number from 1 to {MAX_GAMES}, not {quote(games)}"
+                f"games must be an even whole number from 2 to {MAX_PAIR_GAMES}, not {quote(games)}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {quote(seed)}")
-        from ...play.strategy_rules import RuleBot
-
-        entries = self._players()
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, not {quote(seed)}")
         bots = default_bots() if bots is None else list(bots)
         taken = {str(b) for b in bots}
         learners: dict[int, str] = {}
         players = []
-        for learner, rule in entries:
-            rule = _unique(rule, taken)
+        for learner, rule in self._players():
             learners[len(players)] = learner.key
-            players.append(RuleBot(rule))
+            players.append(RuleBot(_unique(rule, taken)))
         players.extend(bots)
         if len(players) < 2:
             raise Refused("A tournament needs two players at least: no strategy was submitted.")
@@ -201,40 +192,45 @@ class Show:
         self.running = shown
         last_sent = [0.0]
 
-        def progress(event) -> None:  # on the games' thread: hand it to the loop
+        def progress(event) -> None:  # on the games' thread: handed to the loop
             self._loop.call_soon_threadsafe(self._progress, shown, event, last_sent)
 
-        def play():
+        def play():  # on a thread: the games, the top two's game and each rule's lesson
             from ...sim.tournament import tournament
 
-            return tournament(players, games=games, seed=seed, progress=progress, language=language)
-
-        self._projector(dumps({"type": "tournament", "state": "running", "done": 0, "total": 0}))
-        task = self._loop.run_in_executor(None, play)
+            result = tournament(
+                players, games=games, seed=seed, progress=progress, language=language
+            )
+            replay = result.replay_top_two(language)
+            lessons = {}
+            for index in learners:
+                found = result.lesson(str(players[index]), language)
+                if found is not None:
+                    lessons[index] = _lesson_words(found)
+            return result, replay, lessons
 
         def finished(task: asyncio.Future) -> None:
             try:
-                result = task.result()
-                self._finish(shown, result, players, learners, games=games, seed=seed)
-            except BaseException as error:  # shown to the teacher; the class goes on
+                result, replay, lessons = task.result()
+                self._finish(shown, result, players, learners, replay, lessons, games, seed)
+            except Exception as error:  # the teacher's cell says why; the class goes on
                 shown.error = error
                 self._projector(dumps({"type": "tournament", "state": "failed"}))
             shown._update()
             if not future.done():
                 future.set_result(shown)
 
-        task.add_done_callback(finished)
+        self._projector(dumps({"type": "tournament", "state": "running", "done": 0, "total": 0}))
+        self._loop.run_in_executor(None, play).add_done_callback(finished)
         return shown
 
-    def _progress(self, shown: TournamentShown, event, last_sent: list) -> None:
-        done = _field(event, "done", "pairs_done", default=None)
-        total = _field(event, "total", "pairs", default=None)
-        if isinstance(event, tuple) and len(event) == 2:
-            done, total = event
-        if isinstance(done, int) and isinstance(total, int):
-            shown.done, shown.total = done, total
+    def _progress(self, shown: TournamentShown, event: dict, last_sent: list) -> None:
+        """A pair finished: the counts, to the screens at most every PROGRESS_EVERY s."""
+        if shown.rows is not None:
+            return  # the ranking is out already
+        shown.done, shown.total = int(event.get("done", 0)), int(event.get("total", 0))
         now = self._loop.time()
-        if now - last_sent[0] < PROGRESS_EVERY and shown.done < shown.total:
+        if now - last_sent[0] < PROGRESS_EVERY and event.get("kind") == "pair":
             return
         last_sent[0] = now
         text = dumps(
@@ -244,22 +240,23 @@ class Show:
         self._phones(lambda learner, language: text)
         shown._update()
 
-    def _finish(self, shown, result, players, learners: dict, *, games: int, seed: int) -> None:
-        ranking = _field(result, "ranking", default=[])
+    def _finish(self, shown, result, players, learners, replay, lessons, games, seed) -> None:
+        index = {str(p): i for i, p in enumerate(players)}
         rows = []
-        for place, entry in enumerate(ranking, 1):
-            index = _index_of(entry, players)
+        for row in result.rows():
+            i = index[row["name"]]
             rows.append(
                 {
-                    "place": int(_field(entry, "place", default=place)),
-                    "name": str(_field(entry, "name", default=str(players[index]))),
-                    "rating": float(_field(entry, "rating", default=0.0)),
-                    "low": float(_field(entry, "low", default=0.0)),
-                    "high": float(_field(entry, "high", default=0.0)),
-                    "learner": learners.get(index),
-                    "bot": index not in learners,
-                    "strategy": players[index].rule.to_dict() if index in learners else None,
-                    "position": _position(result, players[index], index),
+                    "place": row["place"],
+                    "name": row["name"],
+                    "rating": row["rating"],
+                    "low": row["rating_low"],
+                    "high": row["rating_high"],
+                    "win_rate": row["win_rate"],
+                    "learner": learners.get(i),
+                    "bot": i not in learners,
+                    "strategy": players[i].rule.to_dict() if i in learners else None,
+                    "lesson": lessons.get(i),
                 }
             )
         event = {
@@ -267,7 +264,8 @@ class Show:
             "games": games,
             "seed": seed,
             "ranking": rows,
-            "replay": _replay(result, shown.language),
+            "summary": result.summary(shown.language),
+            "replay": {k: replay[k] for k in ("players", "scores", "winners", "lines")},
             "at": round(time.time(), 3),
         }
         self.lesson.note(event)
@@ -281,6 +279,8 @@ class Show:
 
     def projector_message(self) -> str | None:
         """The last tournament for the projector, in the room's language (None: none yet)."""
+        from ...play.strategy_rules import StrategyRule
+
         last = self.last
         if last is None:
             return None
@@ -289,17 +289,14 @@ class Show:
         for row in last["ranking"]:
             words = []
             if row.get("strategy") is not None:
-                from ...play.strategy_rules import StrategyRule
-
                 words = words_of(StrategyRule.from_dict(row["strategy"]), language)
             ranking.append({**_public(row), "words": words})
-        lows = [r["low"] for r in ranking] or [0.0]
-        highs = [r["high"] for r in ranking] or [0.0]
         message = {
             "type": "tournament",
             "state": "done",
             "ranking": ranking,
-            "scale": [min(lows), max(highs)],
+            "scale": [min(r["low"] for r in ranking), max(r["high"] for r in ranking)],
+            "summary": last.get("summary", []),
             "replay": last.get("replay"),
         }
         return dumps(message)
@@ -315,20 +312,21 @@ class Show:
         mine = next((r for r in rows if learner is not None and r["learner"] == learner.key), None)
         you = None
         if mine is not None:
+            lesson = mine.get("lesson") or {}
             you = {
                 **_public(mine),
                 "players": len(rows),
                 "text": tr.gettext(
-                    "Your strategy {name} came {place} of {count}, with the rating {rating} "
-                    "(95 % interval {low} to {high}).",
+                    "Your strategy {name} came in place {place} of {count}, with a rating of "
+                    "{rating} (95 % interval {low} to {high}).",
                     name=mine["name"],
                     place=mine["place"],
                     count=len(rows),
-                    rating=tr.number(mine["rating"], 2),
-                    low=tr.number(mine["low"], 2),
-                    high=tr.number(mine["high"], 2),
+                    rating=round(mine["rating"]),
+                    low=round(mine["low"]),
+                    high=round(mine["high"]),
                 ),
-                "position": _words(mine.get("position"), language),
+                "position": lesson.get(language) or lesson.get("en"),
             }
         return dumps({"type": "tournament", "state": "done", "you": you})
 
@@ -340,7 +338,7 @@ def _public(row: dict) -> dict:
 
 def _unique(rule, taken: set):
     """The rule under a name no other player of the tournament has (a second "Stopp på fem"
-    is "Stopp på fem (2)"), so the ranking can tell them apart."""
+    is "Stopp på fem (2)"), so the ranking tells them apart."""
     name, n = rule.name, 1
     while name in taken:
         n += 1
@@ -350,57 +348,9 @@ def _unique(rule, taken: set):
     return rule if name == rule.name else dataclasses.replace(rule, name=name)
 
 
-def _index_of(entry, players: list) -> int:
-    player = _field(entry, "player", "bot", default=None)
-    for i, p in enumerate(players):
-        if p is player:
-            return i
-    index = _field(entry, "index", default=None)
-    if isinstance(index, int) and 0 <= index < len(players):
-        return index
-    name = _field(entry, "name", default=None)
-    return next(i for i, p in enumerate(players) if str(p) == name)
+def _lesson_words(found: dict) -> dict:
+    """A rule's lesson (:meth:`TournamentResult.lesson`) told in every language a phone may
+    read, so each is told its own, and a resumed lesson can tell it again."""
+    from ...sim.tournament_lessons import say_lesson
 
-
-def _position(result, player, index: int):
-    """The position where ``player``'s rule and WinningBot's move disagree, as the result
-    keeps it (words in every language, or data): None for a bot."""
-    lessons = _field(result, "positions", "disagreements", default=None)
-    if lessons is None:
-        return None
-    if isinstance(lessons, dict):
-        found = lessons.get(str(player), lessons.get(index))
-    else:
-        found = lessons[index] if index < len(lessons) else None
-    if found is None:
-        return None
-    say = getattr(found, "say", None)
-    if callable(say):  # kept in every language the class may read
-        return {lang: say(lang) for lang in ("en", "nb", "nn")}
-    return found
-
-
-def _words(position, language: str) -> str | None:
-    if position is None:
-        return None
-    if isinstance(position, dict):
-        return position.get(language) or position.get("text") or position.get("en")
-    return str(position)
-
-
-def _replay(result, language: str) -> dict | None:
-    """The top two's game, for the projector to replay step by step (sentences in the room's
-    language)."""
-    replay = _field(result, "replay", "final", default=None)
-    if replay is None:
-        return None
-    say = getattr(replay, "say", None)
-    if callable(say):
-        replay = say(language)
-    if isinstance(replay, dict):
-        return {
-            "players": [str(p) for p in replay.get("players", ())],
-            "steps": [str(s) for s in replay.get("steps", ())],
-            "winner": replay.get("winner"),
-        }
-    return None
+    return {language: say_lesson(found, found["opponent"], language) for language in LANGUAGES}
