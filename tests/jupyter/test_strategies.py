@@ -202,7 +202,9 @@ def test_a_try_answers_in_words_off_the_loop_one_at_a_time():
         assert tried["type"] == "strategy_tried", tried
         assert tried["words"] and len(tried["examples"]) >= 2
         result = tried["result"]
-        assert result["text"] and 0 <= result["wins"] <= result["games"]
+        assert result["text"] and 0 <= result["points"] <= result["games"] == 300
+        assert result["low"] <= result["win_rate"] <= result["high"]
+        assert {x["action"] for x in tried["examples"]} <= {"draw", "bank"}
         assert "seed" not in json.dumps(tried)
         # Tries are allowed with submissions closed: a student may think before the lesson.
         await settle(TRY_GAP)

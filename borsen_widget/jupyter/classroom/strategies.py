@@ -24,8 +24,9 @@ Kernel → phone (sentences written in that page's language):
 
 - ``{"type": "strategies", "open": bool, "limits": {...}, "mine": {"strategy", "words"} |
   None}``: on joining again, when submissions open or close, and after a submission;
-- ``{"type": "strategy_tried", "request", "words", "examples", "result": {"text", "games",
-  "wins", "rate", "low", "high"}}`` (no seed: secrets never reach a page);
+- ``{"type": "strategy_tried", "request", "words", "examples": [{"action", "text"}],
+  "result": {"text", "opponent", "games", "points", "win_rate", "low", "high", ...}}`` (no
+  seed: secrets never reach a page);
 - ``{"type": "strategy_saved", "request", "words", "name"}``;
 - ``{"type": "notice", ...}``: a refusal, as every refused request is told.
 
@@ -257,36 +258,19 @@ def _order(key: str) -> int:
 
 
 def _tried(rule, language: str) -> dict:
-    """A try, worked out on the try thread: the rule in words, the examples and the result."""
+    """A try, worked out on the try thread: the rule in words, what it does in the example
+    positions (each its move and its sentences) and its result against the house bot (the
+    trial's sentences and numbers; its seed stays here)."""
     from ...sim.strategy_trial import examples, try_rule
 
-    result = try_rule(rule, games=TRY_GAMES, seed=TRY_SEED, language=language)
+    trial = try_rule(rule, games=TRY_GAMES, seed=TRY_SEED, language=language)
     return {
         "words": words_of(rule, language),
-        "examples": [_text(item) for item in examples(rule, language)],
-        "result": result_data(result, language),
+        "examples": [
+            {"action": x.action, "text": " ".join(x.sentences)} for x in examples(rule, language)
+        ],
+        "result": {**trial.to_dict(), "text": trial.say(language)},
     }
-
-
-def _text(item) -> str:
-    if isinstance(item, str):
-        return item
-    if isinstance(item, dict):
-        return str(item.get("text", ""))
-    return str(getattr(item, "text", item))
-
-
-def result_data(result, language: str) -> dict:
-    """A try's result for a page: its sentence and its numbers, nothing else (no seed)."""
-    get = result.get if isinstance(result, dict) else lambda name: getattr(result, name, None)
-    say = getattr(result, "say", None)
-    text = say(language) if callable(say) else get("text")
-    out = {"text": str(text or "")}
-    for name in ("games", "wins", "rate", "low", "high", "opponent"):
-        value = get(name)
-        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
-            out[name] = value
-    return out
 
 
 class StrategiesShown(dict):
