@@ -273,6 +273,7 @@ def best_choice(
     *,
     look_ahead: int = LOOK_AHEAD_DEPTH,
     language: str | None = None,
+    words: bool = True,
 ) -> Choice:
     """The best choice between drawing and banking, proven by exact bounds, or an honest
     "the bounds do not decide" (R4–R9, R14, R14a).
@@ -288,7 +289,9 @@ def best_choice(
     Cost: well under 100 ms in nearly every position (see ``benchmarks/advice_speed.py``);
     the look-ahead's work is capped. Raises ``ValueError`` when there is no draw-or-bank
     decision (the game is over, or an ace decision is pending). The proof's ``sentence`` is
-    in ``language`` (``None``: the one :func:`borsen_widget.set_language` chose, else English).
+    in ``language`` (``None``: the one :func:`borsen_widget.set_language` chose, else English);
+    ``words=False`` leaves it empty (``""``) for a caller that reads only the action (WinningBot
+    asks for thousands of choices in a tournament, and the sentence was a tenth of each).
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be 'own' or 'lead', not {objective!r}")
@@ -313,7 +316,7 @@ def best_choice(
             sentence="",
             loot=loot,
         )
-        return dataclasses.replace(made, sentence=made.describe(language))
+        return dataclasses.replace(made, sentence=made.describe(language)) if words else made
 
     if game.deck_size == 0:
         return choice("bank", "only")

@@ -166,6 +166,51 @@ def _acceptance_classes(rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(class_of), tuple(reps)
 
 
+#: The last rules object asked about (by identity), its classes (:func:`_acceptance_classes`)
+#: and the verdicts on each set of classes (:func:`_accepted_classes`): a model of a turn is
+#: made for every close choice of WinningBot, and hashing the rules (a dataclass of many fields)
+#: and the 256 verdicts were a third of its making. One tuple, replaced whole.
+_LAST_RULES: tuple = (None, None, {})
+
+
+def _rules_memo(rules) -> tuple:
+    """``(rules, its classes, its verdicts by classes)``, kept for the last rules object."""
+    global _LAST_RULES
+    last = _LAST_RULES
+    if last[0] is not rules:
+        last = _LAST_RULES = (rules, _acceptance_classes(rules), {})
+    return last
+
+
+def _accepted_classes(rules, reps: tuple[int, ...]) -> tuple[tuple, tuple]:
+    """For the classes of representatives ``reps``: the classes R5 accepts on each (a bit
+    mask) and the same as tuples (kept per rules and classes, :func:`_rules_memo`)."""
+    memo = _rules_memo(rules)[2]
+    found = memo.get(reps)
+    if found is not None:
+        return found
+    k = len(reps)
+    accepts = rules.accepts
+    acc = tuple(
+        sum(1 << f for f in range(k) if accepts(CARDS[reps[f]], CARDS[reps[c]])) for c in range(k)
+    )
+    found = memo[reps] = acc, tuple(tuple(f for f in range(k) if acc[c] >> f & 1) for c in range(k))
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def _shape_digits(most: int) -> tuple:
+    """_shape_key's digits: for each first rank the top accepts, each rank, each count of its
+    cards left, up to ``most`` (the same for every turn of the same number of decks)."""
+    return tuple(
+        tuple(
+            tuple(1 << (4 * c + (0 if r >= first else 48)) if c else 0 for c in range(most + 1))
+            for r in range(12)
+        )
+        for first in range(13)
+    )
+
+
 class TurnModel:
     """The chance structure of the rest of one turn, from public information only; what
     :func:`best_turn` and :func:`~borsen_widget.analysis.best_choice` compute on.
@@ -197,7 +242,7 @@ class TurnModel:
         self.robbable = tuple(sum(not c.is_ace for c in bank) for bank in self.victim_banks)
         # R14a: when this turn is the last the cap allows, a pile passed on scores nothing.
         self.last_turn = game.is_last_turn
-        base_class, _base_reps = _acceptance_classes(rules)
+        base_class, _base_reps = _rules_memo(rules)[1]
         most = max(self.robbable, default=0)
         classes: dict[tuple, int] = {}
         class_of = [0] * DISTINCT_CARDS
@@ -220,16 +265,10 @@ class TurnModel:
         self.size = k
         self.is_ace = tuple(CARDS[r].is_ace for r in reps)
         accepts = rules.accepts
-        # acc[c]: the classes accepted on a top card of class c (bit f set: class f accepted).
-        self.acc = tuple(
-            sum(1 << f for f in range(k) if accepts(CARDS[reps[f]], CARDS[reps[c]]))
-            for c in range(k)
-        )
+        # acc[c]: the classes accepted on a top card of class c (bit f set: class f accepted),
+        # and the same as lists of classes (to count a child's accepted cards quickly).
+        self.acc, self.acc_classes = _accepted_classes(rules, self.reps)
         self.all = (1 << k) - 1
-        # The same, as lists of classes (to count a child's accepted cards quickly).
-        self.acc_classes = tuple(
-            tuple(f for f in range(k) if self.acc[c] >> f & 1) for c in range(k)
-        )
         counts = [0] * k
         for card, copies in game.deck_counts().items():
             counts[class_of[card.index]] += copies
@@ -254,17 +293,7 @@ class TurnModel:
         if self.ranked:
             # _shape_key's digits: for each first rank the top accepts, each rank, each count
             # of its cards left (the ace classes come after the ranks).
-            most = 4 * rules.decks  # the most cards of one rank
-            self._digits = tuple(
-                tuple(
-                    tuple(
-                        1 << (4 * c + (0 if r >= first else 48)) if c else 0
-                        for c in range(most + 1)
-                    )
-                    for r in range(12)
-                )
-                for first in range(13)
-            )
+            self._digits = _shape_digits(4 * rules.decks)  # the most cards of one rank
         # A state's memo key is one integer (hashed far faster than a tuple): the deck's
         # counts by class (``width`` bits a class), the classes its top accepts, the pile and
         # the cards robbed from each victim (8 bits a victim; only while an ace can come).
@@ -930,8 +959,10 @@ _MODEL_CACHE_SIZE = 4
 def clear_cache() -> None:
     """Forget the solved turns kept for speed (they are kept for the last few positions), and
     the run counts."""
+    global _LAST_RULES
     _MODELS.clear()
     _acceptance_classes.cache_clear()
+    _LAST_RULES = (None, None, {})
     clear_runs()
 
 

@@ -25,8 +25,9 @@ winning after it.
   allows, R11/R12), as every built-in bot.
 
 Public information only: both functions read a :class:`~borsen_widget.play.bots.PublicView` of
-the game (the pile, the banks, the deck's *composition*, the rules), never the deck's order; a
-game whose hidden order is resampled gets the same answers (``tests/play/test_winning.py``).
+the game (the pile, the banks, the deck's *composition*, the rules; the bot reads the same
+public facts of the game itself, without copying them), never the deck's order; a game whose
+hidden order is resampled gets the same answers (``tests/play/test_winning.py``).
 
 With three players or more the table is the field model's (me, my rival = the best of the
 others, and the others, who play for cards), solved with NumPy on first use (about 3 s); the
@@ -155,13 +156,60 @@ def table_for(model: Model) -> bytes:
     return table
 
 
+class _Lookup:
+    """A model's table with the strides of its flat index (what :meth:`Model.index` computes,
+    as one sum per state), made once per model: the bot reads the table some 100 times a
+    decision, and the properties and the model's key cost more than the reading."""
+
+    __slots__ = (
+        "aces",
+        "lm",
+        "model",
+        "pile_max",
+        "s_aces",
+        "s_lead",
+        "s_n",
+        "s_who",
+        "table",
+        "whos",
+    )
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.table = table_for(model)
+        self.lm, self.pile_max, self.aces = model.lead_max, model.pile_max, model.aces
+        s_lead = (model.pile_max + 1) * model.tops
+        self.s_lead = s_lead
+        self.s_who = model.leads * s_lead
+        self.whos = model.whos
+        self.s_aces = model.whos * self.s_who
+        self.s_n = (model.aces + 1) * self.s_aces
+
+
+#: The last rules asked about and their lookup: a tournament's games all have the same rules
+#: object, and hashing Rules (a dataclass of many fields) for every decision costs more than
+#: reading the table. One tuple, replaced whole (a reader never sees half of it).
+_LAST: tuple = (None, None)
+
+
+def _lookup(rules: Rules) -> _Lookup:
+    """The lookup of ``rules``'s model (kept for the last rules object asked about)."""
+    global _LAST
+    last = _LAST
+    if last[0] is not rules:
+        last = _LAST = (rules, _Lookup(model_for(rules)))
+    return last[1]
+
+
 class _Position:
-    """What the bot reads of a public view, and the table's chance of a state."""
+    """What the bot reads of a public view (or of a game: only its public facts, the same
+    names), and the table's chance of a state."""
 
     __slots__ = (
         "aces",
         "after",
         "counts",
+        "look",
         "me",
         "model",
         "n",
@@ -173,20 +221,22 @@ class _Position:
         "view",
     )
 
-    def __init__(self, view: PublicView):
+    def __init__(self, view: PublicView | Game):
         self.view = view
         self.rules = view.rules
-        self.model = model_for(self.rules)
-        self.table = table_for(self.model)
-        self.me = view.me
+        self.look = look = _lookup(self.rules)
+        self.model = look.model
+        self.table = look.table
+        self.me = view.current_player
         self.scores = list(view.scores)
         self.n = view.deck_size
-        self.s = view.pile_size
-        self.top = view.top
+        pile = view.pile
+        self.s = len(pile)
+        self.top = pile[-1] if pile else None
         self.after = None
         if self.model.whos > 1:  # R7, R8: the next seat acts; my rival if it has the most
             others = [b for i, b in enumerate(self.scores) if i != self.me]
-            ahead = self.scores[(self.me + 1) % view.players] == max(others)
+            ahead = self.scores[(self.me + 1) % self.rules.players] == max(others)
             self.after = [0.0, 1.0, 0.0] if ahead else [0.0, 0.0, 1.0]
         model = self.model
         self.counts = counts = [0] * len(model.draws)
@@ -196,6 +246,8 @@ class _Position:
 
     def lead(self, scores, seat: int) -> int:
         """``seat``'s bank minus the highest other bank (R15)."""
+        if len(scores) == 2:  # the other bank itself (the same number, without max's loop)
+            return scores[seat] - scores[1 - seat]
         return scores[seat] - max(b for i, b in enumerate(scores) if i != seat)
 
     def q(self, n: int, aces: int, lead: int, s: int, top: int, who: int = ME) -> float:
@@ -205,12 +257,18 @@ class _Position:
         pile is banked (R14) and the game is over (R15)."""
         if n <= 0:
             return outcome(lead + (s if who == ME else -s if who == RIVAL else 0))
-        return self.table[self.model.index(n, aces, lead, s, top, who)] / 255
+        look = self.look  # Model.index's flat index, as one sum
+        lm = look.lm
+        lead = -lm if lead < -lm else lm if lead > lm else lead
+        s = look.pile_max if s > look.pile_max else s
+        aces = look.aces if aces > look.aces else aces
+        index = n * look.s_n + aces * look.s_aces + who * look.s_who + (lead + lm) * look.s_lead
+        return self.table[index + s * self.model.tops + top] / 255
 
     def handed(self, n: int, aces: int, lead: int, s: int, top: int) -> float:
         """The chance that I win once my turn ends (R7, R8) and the next player acts holding
         a pile of ``s`` (0: an empty one)."""
-        if self.model.whos == 1:
+        if self.look.whos == 1:
             return 1.0 - self.q(n, aces, -lead, s, top)
         return sum(
             chance * self.q(n, aces, lead, s, top, who)
@@ -245,6 +303,8 @@ class _Position:
         return self._draw(counts, self.n, self.aces, self.s, top, self.scores, robbable, depth)
 
     def _draw(self, counts, n, aces, s, top, scores, robbable, depth) -> float:
+        if depth == 1 and n > 1 and self.look.whos == 1:
+            return self._last_draw(counts, n, aces, s, top, scores, robbable)
         model, rules, me = self.model, self.rules, self.me
         to_pile = model.loot_to_pile
         plain_lead = self.lead(scores, me)
@@ -290,6 +350,53 @@ class _Position:
                 value = self.handed(n - 1, left, lead, s2, made)
             total += copies * value
         return total / n
+
+    def _last_draw(self, counts, n, aces, s, top, scores, robbable) -> float:
+        """:meth:`_draw` at ``depth`` 1 with two players and ``n > 1``: the same numbers added in
+        the same order (so the bot's moves do not change), the table read at one precomputed
+        row for every card but an ace (R9: :meth:`_last_ace`)."""
+        look, table = self.look, self.table
+        lm, pile_max, s_lead = look.lm, look.pile_max, look.s_lead
+        lead = self.lead(scores, self.me)
+        clipped = aces if aces < look.aces else look.aces
+        base = (n - 1) * look.s_n + clipped * look.s_aces
+        row = (pile_max if s + 1 > pile_max else s + 1) * self.model.tops  # the pile: s + 1
+        mine = base + ((-lm if lead < -lm else lm if lead > lm else lead) + lm) * s_lead + row
+        theirs = base + ((-lm if -lead < -lm else lm if -lead > lm else -lead) + lm) * s_lead + row
+        victim = None
+        total = 0.0
+        for copies, (_, accepted, made, suit) in zip(counts, self.model.draws, strict=True):
+            if not copies:
+                continue
+            if suit >= 0:  # an ace: its robbery (R9), exactly as _draw counts it
+                if victim is None:
+                    victim = self.rules.victim(self.me, robbable)
+                value = self._last_ace(
+                    suit, accepted[top], made, n, aces, s, scores, robbable, victim
+                )
+                total += copies * value
+            elif accepted[top]:
+                total += copies * (table[mine + made] / 255)
+            else:
+                total += copies * (1.0 - table[theirs + made] / 255)
+        return total / n
+
+    def _last_ace(self, suit, accepted, made, n, aces, s, scores, robbable, victim) -> float:
+        """The value :meth:`_draw` gives an ace of ``suit`` drawn at ``depth`` 1 (n > 1) that
+        robs ``victim``."""
+        me = self.me
+        loot = self._loot(suit, victim, robbable) if victim != me else 0
+        new_scores = list(scores)
+        new_scores[victim] -= loot
+        grow = 1
+        if self.model.loot_to_pile:
+            grow += loot
+        else:
+            new_scores[me] += loot
+        lead = self.lead(new_scores, me)
+        if accepted:
+            return self.q(n - 1, aces - 1, lead, s + grow, made)
+        return self.handed(n - 1, aces - 1, lead, s + grow, made)
 
     def _loot(self, suit: int, victim: int, robbable) -> int:
         """R9: the cards an ace of ``suit`` robs from ``victim`` (a house ``loot_rule`` reads
@@ -355,12 +462,11 @@ def _edge(game: Game, draws: int = 2) -> Action | float:
     the turn ahead on the exact deck)."""
     if game.phase == ACES:
         return game.automatic_aces("keep")
-    view = PublicView(game)
-    if not view.deck_size:
+    if not game.deck_size:
         return BANK
-    if not view.pile_size:
+    if not game.pile_size:
         return DRAW
-    position = _Position(view)
+    position = _Position(game)  # reads the game's public facts only (no view to copy them)
     return position.draw(draws) - position.bank()
 
 
@@ -375,7 +481,7 @@ def bot_move(game: Game, draws: int = 2) -> Action:
         return edge
     if abs(edge) > CLOSE:
         return DRAW if edge > 0 else BANK
-    proven = best_choice(game, "own", look_ahead=LOOK_AHEAD).action
+    proven = best_choice(game, "own", look_ahead=LOOK_AHEAD, words=False).action
     if proven is None:
         return DRAW if edge > 0 else BANK
     return DRAW if proven == "draw" else BANK
