@@ -36,6 +36,7 @@ from .play.bots import (
 from .play.playout import play
 from .play.rollouts import win_chance
 from .play.specs import as_bot
+from .play.strategy_rules import RuleBot, StrategyRule, StrategyRuleError
 from .play.winning import WinningBot, win_chances
 
 __all__ = [
@@ -56,12 +57,15 @@ __all__ = [
     "ProbabilityPanel",
     "PublicView",
     "RandomBot",
+    "RuleBot",
     "Rules",
     "RulesEditor",
     "RulesError",
     "SaveError",
     "SimulationResult",
     "StrategyError",
+    "StrategyRule",
+    "StrategyRuleError",
     "ThresholdBot",
     "WinningBot",
     "as_bot",

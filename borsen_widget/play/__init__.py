@@ -1,5 +1,6 @@
-"""Playing the engine: strategies (bots), the loop that lets them play, and the chance of
-winning estimated by playing on (rollouts). Reads the engine and the exact analysis."""
+"""Playing the engine: strategies (bots), strategies as data (:class:`StrategyRule`, played by
+:class:`RuleBot`), the loop that lets them play, and the chance of winning estimated by playing
+on (rollouts). Reads the engine and the exact analysis."""
 
 from .bots import (
     Bot,
@@ -14,10 +15,12 @@ from .bots import (
 from .playout import play, playout
 from .rollouts import Estimate, WinChance, win_chance
 from .specs import as_bot, bot_from_spec
+from .strategy_rules import Condition, RuleBot, StrategyRule, StrategyRuleError, describe
 from .winning import WinningBot, win_chances, winning_move
 
 __all__ = [
     "Bot",
+    "Condition",
     "Estimate",
     "ExpectedValueBot",
     "FunctionBot",
@@ -25,11 +28,15 @@ __all__ = [
     "ProbabilityBot",
     "PublicView",
     "RandomBot",
+    "RuleBot",
+    "StrategyRule",
+    "StrategyRuleError",
     "ThresholdBot",
     "WinChance",
     "WinningBot",
     "as_bot",
     "bot_from_spec",
+    "describe",
     "play",
     "playout",
     "win_chance",
