@@ -97,6 +97,12 @@ def test_the_lesson_runs_top_to_bottom_without_phones(language, tmp_path, monkey
         {"name": HALF[language], "bank_when": [[{"kind": "chance_below", "percent": 50}]]}
     )
     assert describe(four, language) in printed and describe(half, language) in printed
+    # What "Try it" tells a phone: the rule against ThresholdBot(4), and the example positions.
+    from borsen_widget.sim.strategy_trial import examples, try_rule
+
+    assert try_rule(four).say(language) in printed
+    for example in examples(four, language):
+        assert " ".join(example.sentences) in printed
     # Two rankings, each with the house bots and the teacher's rules in it.
     tr = translator(language)
     rankings = [t for t in shown if t.startswith(tr.gettext("The tournament's ranking:"))]
