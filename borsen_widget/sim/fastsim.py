@@ -339,19 +339,23 @@ def play_batch(
                 lists |= ahead & (mine > tot.max(0))
         else:
             lists = np.zeros(len(cols), dtype=bool)
+        # (Each loop runs only where some game has an excess to list: most decisions have
+        # none, and this is on the hot path of rules that list.)
         if lists.any():  # list every incoming ace, then any excess left (Rules.list_order)
             chosen[:, lists] = incoming[:, lists]
             need = np.where(lists, to_list - inc_total, 0)
-            for s in list_order:
-                take = np.clip(np.minimum(need, in_bank[s] - chosen[s]), 0, None)
-                chosen[s] += take
-                need -= take
+            if (need > 0).any():
+                for s in list_order:
+                    take = np.maximum(np.minimum(need, in_bank[s] - chosen[s]), 0)
+                    chosen[s] += take
+                    need -= take
         if not lists.all():  # the keep policy: list only the excess, smallest share first
             need = np.where(lists, 0, to_list)
-            for s in list_order:
-                take = np.minimum(need, pending[s])
-                chosen[s] += take
-                need -= take
+            if need.any():
+                for s in list_order:
+                    take = np.minimum(need, pending[s])
+                    chosen[s] += take
+                    need -= take
         if auto_aces is None and has_random:
             rows = np.flatnonzero(is_random[player])
             if len(rows) and script is not None:
