@@ -10,6 +10,7 @@ import { escapeHTML } from "./helpers.js";
 import { translator } from "./i18n.js";
 import { boardRows, codeIsBig, projectorQuestion } from "./projector-helpers.js";
 import { retryDelay, socketUrl } from "./student-helpers.js";
+import { mountTournament } from "./projector-tournament.js";
 import { mountTable } from "./table.js";
 
 const TEMPLATE = `
@@ -19,6 +20,8 @@ const TEMPLATE = `
   <button type="button" class="borsen-btn borsen-secondary borsen-p-code-open"
     aria-haspopup="dialog"></button>
 </header>
+<section class="borsen-p-tournament" aria-labelledby="borsen-p-t-title"
+  data-testid="projector-tournament" hidden></section>
 <div class="borsen-p-layout">
   <section class="borsen-p-join">
     <div class="borsen-p-qr"></div>
@@ -124,6 +127,9 @@ export function startProjectorPage(root, opts = {}) {
     words: () => tr,
   });
 
+  // The class's tournament (issue 32): progress, ranking and the top two's game.
+  const tournament = mountTournament($(".borsen-p-tournament"), { words: () => tr });
+
   // ---------------------------------------------------------------- drawing
 
   function drawWords() {
@@ -201,6 +207,7 @@ export function startProjectorPage(root, opts = {}) {
     drawJoin();
     drawQuestion();
     drawBoard();
+    tournament.draw();
     if (state.view) table.update(state.view);
   }
 
@@ -269,6 +276,8 @@ export function startProjectorPage(root, opts = {}) {
     } else if (m.type === "board") {
       state.board = m;
       drawBoard();
+    } else if (m.type === "tournament") {
+      tournament.receive(m);
     } else if (m.type === "join") {
       state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? ""), local: m.local === true };
       drawJoin();
@@ -334,6 +343,7 @@ export function startProjectorPage(root, opts = {}) {
       if (state.socket) state.socket.close();
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKeydown);
+      tournament.destroy();
       table.destroy();
     },
   };

@@ -243,7 +243,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       `data-fid="network">${open}</button>`;
   }
 
-  function drawControls(card, t) {
+  function drawControls(card, t, tn) {
     const q = card.question || { state: "none" };
     const open = q.state === "open";
     // The move on the table is forced (one legal action) or no decision is open: no question
@@ -277,6 +277,20 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     // TRANSLATORS: a toggle on the join card: the projector shows the students' totals.
     const board = escapeHTML(t("Leaderboard on the projector"));
     const on = Boolean(card.leaderboard);
+    // Issue 32: the phones' strategy builder, open or closed to submissions.
+    const strategies = card.strategies || { open: false, submitted: 0 };
+    const make = escapeHTML(
+      strategies.open
+        ? // TRANSLATORS: the teacher's button on the join card: no more strategies are taken.
+          t("Close submissions of strategies")
+        : // TRANSLATORS: the teacher's button on the join card: the phones build a strategy.
+          t("Make your strategy"),
+    );
+    const submitted = escapeHTML(
+      tn("{count} strategy submitted.", "{count} strategies submitted.", strategies.submitted || 0, {
+        count: strategies.submitted || 0,
+      }),
+    );
     ui.controls.innerHTML =
       asks.join("") +
       `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" ` +
@@ -289,7 +303,12 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       `data-locked="${locked}">${lockState}</span></span>` +
       `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
       `data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">` +
-      `${board}</button>`;
+      `${board}</button>` +
+      `<span class="borsen-room-strategies"><button type="button" class="borsen-btn ` +
+      `borsen-secondary" data-do="strategies" data-on="${!strategies.open}" ` +
+      `data-fid="strategies" data-testid="card-strategies" aria-pressed="${Boolean(strategies.open)}" ` +
+      `aria-describedby="${uid}-strategies-count">${make}</button> ` +
+      `<span id="${uid}-strategies-count" role="status">${submitted}</span></span>`;
   }
 
   function studentHTML(s, tr) {
@@ -405,7 +424,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       ui.qText.textContent = questionText(q, tr);
       ui.qLine.textContent = teacherQuestionLine(q, tr);
     }
-    drawControls(card, t);
+    drawControls(card, t, tr.tn);
     ui.count.textContent = roomSummary(card, tr);
     const students = card.students || [];
     ui.students.classList.toggle("is-rows", students.some((s) => s.key !== undefined));
@@ -450,8 +469,8 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       send(d.room, { seat: Number(d.seat) });
     } else if (d.do === "ask") {
       send("room", { do: "ask", kind: d.kind });
-    } else if (d.do === "leaderboard") {
-      send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "leaderboard" || d.do === "strategies") {
+      send("room", { do: d.do, on: d.on === "true" });
     } else if (d.do === "network") {
       local.network = false;
       send("room", { do: "network" });

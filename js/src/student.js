@@ -38,6 +38,7 @@ import {
   truthText,
   voteCard,
 } from "./student-helpers.js";
+import { mountBuilder } from "./student-builder.js";
 import { mountTable } from "./table.js";
 
 /** How long a notice shows at least before the game moving on clears it (ms). */
@@ -70,6 +71,8 @@ const TEMPLATE = `
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
+  <section class="borsen-builder" aria-labelledby="borsen-b-title" data-testid="builder"
+    hidden></section>
   <section class="borsen-vote" aria-labelledby="borsen-vote-title" hidden>
     <h2 class="borsen-vote-title" id="borsen-vote-title"></h2>
     <p class="borsen-vote-question"></p>
@@ -246,6 +249,10 @@ export function startStudentPage(root, opts = {}) {
     held: () => holdLine(),
     words,
   });
+
+  // The strategy builder (issue 32): shown while submissions are open, with the student's own
+  // strategy, and after a tournament with their place.
+  const builder = mountBuilder($(".borsen-builder"), { send: (m) => sendRaw(m), words });
 
   // The question sits in the table's box, just under the pile it asks about (issue 31: above
   // the table, the pile was below the fold of a 390 × 844 phone). It is hidden until asked, so
@@ -559,6 +566,7 @@ export function startStudentPage(root, opts = {}) {
     tr = translator(speech);
     drawWords();
     redraw();
+    builder.render();
   }
 
   /** Tell Python which language this page reads: the one chosen on its switch, else the
@@ -641,6 +649,15 @@ export function startStudentPage(root, opts = {}) {
     } else if (m.type === "class") {
       state.cls = m.class || { on: false };
       drawVote();
+    } else if (
+      m.type === "strategies" ||
+      m.type === "strategy_tried" ||
+      m.type === "strategy_saved" ||
+      m.type === "tournament"
+    ) {
+      builder.receive(m);
+    } else if (m.type === "notice" && builder.owns(m.request)) {
+      builder.refused(m.request, m.text); // a strategy refused: said on the builder
     } else if (m.type === "notice") {
       if (state.joining) {
         state.joining = false;

@@ -57,7 +57,7 @@ def strategy_titles(tr: Translator) -> dict[str, str]:
         "rule": tr.pgettext("spreadsheet column", "The rule in words"),
         "submissions": tr.pgettext("spreadsheet column", "Times submitted"),
         "place": tr.pgettext("spreadsheet column", "Place in the tournament"),
-        "rating": tr.pgettext("spreadsheet column", "Rating"),
+        "rating": tr.pgettext("spreadsheet column", "Rating in the tournament"),
         "low": tr.pgettext("spreadsheet column", "Rating, lower end of the 95 % interval"),
         "high": tr.pgettext("spreadsheet column", "Rating, upper end of the 95 % interval"),
         "data": tr.pgettext("spreadsheet column", "The rule as data"),

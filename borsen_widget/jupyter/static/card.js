@@ -432,7 +432,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
     const open = escapeHTML(t("Open to the classroom's network"));
     ui.network.innerHTML = `<p>${escapeHTML(why)}</p><button type="button" class="borsen-btn borsen-secondary" data-local="network" data-fid="network">${open}</button>`;
   }
-  function drawControls(card, t) {
+  function drawControls(card, t, tn) {
     const q = card.question || { state: "none" };
     const open = q.state === "open";
     const askBlocked = card.can_ask === false || card.forced === true || open;
@@ -461,7 +461,22 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
     );
     const board = escapeHTML(t("Leaderboard on the projector"));
     const on = Boolean(card.leaderboard);
-    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><span class="borsen-room-lock"><button type="button" class="borsen-btn borsen-quiet" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-describedby="${uid}-lock-state">${lock}</button> <span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" data-locked="${locked}">${lockState}</span></span><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button>`;
+    const strategies = card.strategies || { open: false, submitted: 0 };
+    const make = escapeHTML(
+      strategies.open ? (
+        // TRANSLATORS: the teacher's button on the join card: no more strategies are taken.
+        t("Close submissions of strategies")
+      ) : (
+        // TRANSLATORS: the teacher's button on the join card: the phones build a strategy.
+        t("Make your strategy")
+      )
+    );
+    const submitted = escapeHTML(
+      tn("{count} strategy submitted.", "{count} strategies submitted.", strategies.submitted || 0, {
+        count: strategies.submitted || 0
+      })
+    );
+    ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><span class="borsen-room-lock"><button type="button" class="borsen-btn borsen-quiet" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-describedby="${uid}-lock-state">${lock}</button> <span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" data-locked="${locked}">${lockState}</span></span><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button><span class="borsen-room-strategies"><button type="button" class="borsen-btn borsen-secondary" data-do="strategies" data-on="${!strategies.open}" data-fid="strategies" data-testid="card-strategies" aria-pressed="${Boolean(strategies.open)}" aria-describedby="${uid}-strategies-count">${make}</button> <span id="${uid}-strategies-count" role="status">${submitted}</span></span>`;
   }
   function studentHTML(s, tr) {
     const t = tr.t;
@@ -537,7 +552,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
       ui.qText.textContent = questionText(q, tr);
       ui.qLine.textContent = teacherQuestionLine(q, tr);
     }
-    drawControls(card, t);
+    drawControls(card, t, tr.tn);
     ui.count.textContent = roomSummary(card, tr);
     const students = card.students || [];
     ui.students.classList.toggle("is-rows", students.some((s) => s.key !== void 0));
@@ -569,8 +584,8 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
       send(d.room, { seat: Number(d.seat) });
     } else if (d.do === "ask") {
       send("room", { do: "ask", kind: d.kind });
-    } else if (d.do === "leaderboard") {
-      send("room", { do: "leaderboard", on: d.on === "true" });
+    } else if (d.do === "leaderboard" || d.do === "strategies") {
+      send("room", { do: d.do, on: d.on === "true" });
     } else if (d.do === "network") {
       local.network = false;
       send("room", { do: "network" });

@@ -871,6 +871,394 @@ function trendChart(scores) {
   return `<svg class="borsen-trend" viewBox="0 0 ${W} 34" aria-hidden="true" focusable="false">${bars}</svg>`;
 }
 
+// src/builder-helpers.js
+var KINDS = {
+  pile_at_least: "cards",
+  chance_below: "percent",
+  ahead_after_bank: null,
+  near_leader_after_bank: "cards"
+};
+var ACES = ["keep", "list", "list_when_ahead"];
+var DEFAULT_LIMITS = {
+  groups: 3,
+  per_group: 3,
+  conditions: 4,
+  name: 24,
+  percent: [1, 99],
+  cards: 208
+};
+function emptyDraft() {
+  return { name: "", groups: [[{ kind: "pile_at_least", value: "4" }]], aces: "keep" };
+}
+function conditionCount(draft) {
+  return draft.groups.reduce((n, g) => n + g.length, 0);
+}
+function canAddCondition(draft, group, limits = DEFAULT_LIMITS) {
+  const g = draft.groups[group];
+  return Boolean(g) && g.length < limits.per_group && conditionCount(draft) < limits.conditions;
+}
+function canAddGroup(draft, limits = DEFAULT_LIMITS) {
+  return draft.groups.length < limits.groups && conditionCount(draft) < limits.conditions;
+}
+function addCondition(draft, group, limits = DEFAULT_LIMITS) {
+  if (!canAddCondition(draft, group, limits)) return draft;
+  const groups = draft.groups.map(
+    (g, i) => i === group ? [...g, { kind: "chance_below", value: "50" }] : g
+  );
+  return { ...draft, groups };
+}
+function addGroup(draft, limits = DEFAULT_LIMITS) {
+  if (!canAddGroup(draft, limits)) return draft;
+  return { ...draft, groups: [...draft.groups, [{ kind: "ahead_after_bank", value: "" }]] };
+}
+function removeCondition(draft, group, index) {
+  if (conditionCount(draft) <= 1) return draft;
+  const groups = draft.groups.map((g, i) => i === group ? g.filter((_, j) => j !== index) : g).filter((g) => g.length);
+  return { ...draft, groups };
+}
+function setCondition(draft, group, index, change) {
+  const groups = draft.groups.map(
+    (g, i) => i === group ? g.map((c, j) => j === index ? { ...c, ...change } : c) : g
+  );
+  return { ...draft, groups };
+}
+function wholeNumber(text) {
+  const t = String(text ?? "").trim();
+  return /^\d{1,6}$/.test(t) ? Number(t) : null;
+}
+function draftToStrategy(draft, limits = DEFAULT_LIMITS) {
+  const name = String(draft.name ?? "").trim().replace(/\s+/g, " ");
+  if (!name) return { ok: false, problem: "name" };
+  if ([...name].length > limits.name) return { ok: false, problem: "long" };
+  const bankWhen = [];
+  for (const [g, group] of draft.groups.entries()) {
+    const out = [];
+    for (const [i, c] of group.entries()) {
+      const key = KINDS[c.kind];
+      if (key === void 0) return { ok: false, problem: "kind", group: g, index: i };
+      if (key === null) {
+        out.push({ kind: c.kind });
+        continue;
+      }
+      const n = wholeNumber(c.value);
+      if (n === null) return { ok: false, problem: "number", group: g, index: i };
+      if (key === "percent" && (n < limits.percent[0] || n > limits.percent[1])) {
+        return { ok: false, problem: "percent", group: g, index: i };
+      }
+      const low = c.kind === "pile_at_least" ? 1 : 0;
+      if (key === "cards" && (n < low || n > limits.cards)) {
+        return { ok: false, problem: "cards", group: g, index: i, low };
+      }
+      out.push({ kind: c.kind, [key]: n });
+    }
+    bankWhen.push(out);
+  }
+  const aces = ACES.includes(draft.aces) ? draft.aces : "keep";
+  return { ok: true, strategy: { name, bank_when: bankWhen, aces } };
+}
+function strategyToDraft(strategy) {
+  if (!strategy || !Array.isArray(strategy.bank_when)) return emptyDraft();
+  const groups = strategy.bank_when.map(
+    (g) => g.map((c) => {
+      const key = KINDS[c.kind];
+      return { kind: c.kind, value: key ? String(c[key] ?? "") : "" };
+    })
+  );
+  return {
+    name: String(strategy.name ?? ""),
+    groups: groups.length ? groups : emptyDraft().groups,
+    aces: ACES.includes(strategy.aces) ? strategy.aces : "keep"
+  };
+}
+function kindLabel(kind, tr = ENGLISH) {
+  if (kind === "pile_at_least") {
+    return tr.tp("strategy builder", "The pile holds at least this many cards");
+  }
+  if (kind === "chance_below") {
+    return tr.tp("strategy builder", "The chance the next card is accepted is below this percent");
+  }
+  if (kind === "ahead_after_bank") {
+    return tr.tp("strategy builder", "Banking puts me ahead of every other player");
+  }
+  return tr.tp("strategy builder", "Banking brings me within this many cards of the leader");
+}
+function valueLabel(kind, tr = ENGLISH) {
+  const key = KINDS[kind];
+  if (key === "percent") return tr.tp("strategy builder", "Percent");
+  if (key === "cards") return tr.tp("strategy builder", "Cards");
+  return "";
+}
+function acesLabel(choice, tr = ENGLISH) {
+  if (choice === "list") return tr.tp("strategy builder", "List every ace I bank");
+  if (choice === "list_when_ahead") {
+    return tr.tp("strategy builder", "List them when banking puts me ahead, else keep them");
+  }
+  return tr.tp("strategy builder", "Keep them (list only those over the limit)");
+}
+function groupLegend(g, tr = ENGLISH) {
+  return g === 0 ? tr.t("Bank when all of these hold:") : tr.t("Or bank when all of these hold:");
+}
+function problemText(result, limits = DEFAULT_LIMITS, tr = ENGLISH) {
+  if (result.ok) return "";
+  const where = result.group === void 0 ? {} : { group: result.group + 1, n: result.index + 1 };
+  switch (result.problem) {
+    case "name":
+      return tr.t("Give your strategy a name.");
+    case "long":
+      return tr.t("A strategy's name has at most {count} letters; choose a shorter one.", {
+        count: limits.name
+      });
+    case "percent":
+      return tr.t("Condition {n} of group {group}: the percent is a whole number from {low} to {high}.", {
+        ...where,
+        low: limits.percent[0],
+        high: limits.percent[1]
+      });
+    case "cards":
+      return tr.t("Condition {n} of group {group}: the cards are a whole number from {low} to {high}.", {
+        ...where,
+        low: result.low ?? 0,
+        high: limits.cards
+      });
+    default:
+      return tr.t("Condition {n} of group {group}: type a whole number.", where);
+  }
+}
+function submissionLine(state, tr = ENGLISH) {
+  const mine = state && state.mine;
+  if (!state || !state.open) {
+    return mine ? tr.t("Submissions are closed. Your strategy {name} plays in the tournament.", {
+      name: mine.strategy.name
+    }) : tr.t("Submissions are closed: you can still build and try a strategy.");
+  }
+  return mine ? tr.t("Submissions are open. Your strategy {name} is submitted; you may change it.", {
+    name: mine.strategy.name
+  }) : tr.t("Submissions are open: build a strategy, try it, then submit it.");
+}
+function progressText(m, tr = ENGLISH) {
+  const total = Number(m && m.total) || 0;
+  if (!total) return tr.t("The tournament is starting…");
+  return tr.tn(
+    "The tournament is running: {done} of {total} pair has played.",
+    "The tournament is running: {done} of {total} pairs have played.",
+    total,
+    { done: Number(m.done) || 0, total }
+  );
+}
+
+// src/student-builder.js
+function mountBuilder(section, { send, words }) {
+  const ids = requestIds("b");
+  const state = {
+    shown: false,
+    open: false,
+    mine: null,
+    limits: DEFAULT_LIMITS,
+    draft: emptyDraft(),
+    edited: false,
+    pending: /* @__PURE__ */ new Set(),
+    tried: null,
+    saved: null,
+    problem: "",
+    tournament: null
+  };
+  function fieldHTML(tr, g, i, c) {
+    const key = KINDS[c.kind];
+    const id = `borsen-cond-${g}-${i}`;
+    const options = Object.keys(KINDS).map(
+      (k) => `<option value="${k}"${k === c.kind ? " selected" : ""}>${escapeHTML(kindLabel(k, tr))}</option>`
+    ).join("");
+    const number = key ? `<label class="borsen-b-value-label" for="${id}-value">${escapeHTML(valueLabel(c.kind, tr))}</label><input id="${id}-value" class="borsen-b-value" inputmode="numeric" autocomplete="off" maxlength="4" data-g="${g}" data-i="${i}" data-testid="cond-${g}-${i}-value" data-fid="${id}-value" value="${escapeHTML(c.value)}">` : "";
+    const removeLabel = escapeHTML(
+      tr.t("Remove condition {n} of group {group}", { n: i + 1, group: g + 1 })
+    );
+    const condLabel = escapeHTML(tr.t("Condition {n}", { n: i + 1 }));
+    const remove = state.draft.groups.flat().length > 1 ? `<button type="button" class="borsen-btn borsen-quiet borsen-b-remove" data-builder="remove" data-g="${g}" data-i="${i}" data-testid="cond-${g}-${i}-remove" aria-label="${removeLabel}">×</button>` : "";
+    return `<div class="borsen-b-cond"><label class="borsen-b-kind-label" for="${id}-kind">${condLabel}</label><div class="borsen-b-row"><select id="${id}-kind" class="borsen-b-kind" data-g="${g}" data-i="${i}" data-testid="cond-${g}-${i}-kind" data-fid="${id}-kind">${options}</select>${remove}</div>${number ? `<div class="borsen-b-row">${number}</div>` : ""}</div>`;
+  }
+  function formHTML(tr) {
+    const d = state.draft;
+    const L = {
+      and: escapeHTML(tr.t("+ and …")),
+      or: escapeHTML(tr.t("+ or when …")),
+      name: escapeHTML(tr.t("Your strategy's name")),
+      otherwise: escapeHTML(tr.t("Otherwise draw.")),
+      aces: escapeHTML(tr.t("Aces in a pile you bank")),
+      try: escapeHTML(tr.t("Try it")),
+      submit: escapeHTML(tr.t("Submit"))
+    };
+    const groups = d.groups.map((group, g) => {
+      const conds = group.map((c, i) => fieldHTML(tr, g, i, c)).join("");
+      const add = canAddCondition(d, g, state.limits) ? `<button type="button" class="borsen-btn borsen-secondary borsen-b-add" data-builder="add" data-g="${g}" data-testid="builder-add-${g}" data-fid="add-${g}">${L.and}</button>` : "";
+      return `<fieldset class="borsen-b-group"><legend>${escapeHTML(groupLegend(g, tr))}</legend>${conds}${add}</fieldset>`;
+    }).join("");
+    const orWhen = canAddGroup(d, state.limits) ? `<button type="button" class="borsen-btn borsen-secondary borsen-b-add-group" data-builder="add-group" data-testid="builder-add-group" data-fid="add-group">${L.or}</button>` : "";
+    const aces = ACES.map(
+      (a) => `<option value="${a}"${a === d.aces ? " selected" : ""}>${escapeHTML(acesLabel(a, tr))}</option>`
+    ).join("");
+    return `<label for="borsen-b-name">${L.name}</label><input id="borsen-b-name" class="borsen-b-name" autocomplete="off" spellcheck="false" maxlength="${state.limits.name}" data-testid="builder-name" data-fid="name" value="${escapeHTML(d.name)}">${groups}${orWhen}<p class="borsen-b-else">${L.otherwise}</p><label for="borsen-b-aces">${L.aces}</label><select id="borsen-b-aces" class="borsen-b-aces" data-testid="builder-aces" data-fid="aces">${aces}</select><p class="borsen-b-problem" role="alert" data-testid="builder-problem">${escapeHTML(state.problem)}</p><div class="borsen-b-buttons"><button type="button" class="borsen-btn borsen-secondary" data-builder="try" data-testid="builder-try" data-fid="try">${L.try}</button><button type="submit" class="borsen-btn borsen-primary" data-testid="builder-submit" data-fid="submit"${state.open ? "" : " disabled"}>${L.submit}</button></div>`;
+  }
+  function triedHTML(tr) {
+    const t = state.tried;
+    if (!t) return "";
+    const words2 = (t.words || []).map((w) => `<p>${escapeHTML(w)}</p>`).join("");
+    const examples = (t.examples || []).map((x) => `<li data-action="${escapeHTML(x.action)}">${escapeHTML(x.text)}</li>`).join("");
+    const result = t.result || {};
+    const bar = typeof result.win_rate === "number" ? `<progress class="borsen-b-rate" max="1" value="${result.win_rate}" aria-label="${escapeHTML(tr.percent(result.win_rate))}"></progress>` : "";
+    const inWords = escapeHTML(tr.t("Your rule in words"));
+    const where = escapeHTML(tr.t("What it does in three positions"));
+    const against = escapeHTML(tr.t("Against a house bot"));
+    return `<h3>${inWords}</h3>${words2}<h3>${where}</h3><ul>${examples}</ul><h3>${against}</h3>${bar}<p>${escapeHTML(result.text || "")}</p>`;
+  }
+  function tournamentHTML(tr) {
+    const m = state.tournament;
+    if (!m) return "";
+    if (m.state === "running") return `<p>${escapeHTML(progressText(m, tr))}</p>`;
+    if (m.state !== "done") return "";
+    const you = m.you;
+    const none = escapeHTML(tr.t("The tournament is over. You had no strategy in it."));
+    if (!you) return `<p>${none}</p>`;
+    const learn = escapeHTML(tr.t("A position to learn from"));
+    const place = escapeHTML(tr.t("Your place in the tournament"));
+    const position = you.position ? `<h3>${learn}</h3><p>${escapeHTML(you.position)}</p>` : "";
+    return `<h3>${place}</h3><p class="borsen-b-place">${escapeHTML(you.text)}</p>${position}`;
+  }
+  section.innerHTML = `<h2 id="borsen-b-title"></h2><p class="borsen-b-state" role="status"></p><form class="borsen-b-form" novalidate aria-labelledby="borsen-b-title"></form><p class="borsen-b-saved" role="status" data-testid="builder-saved"></p><div class="borsen-b-tried" aria-live="polite" data-testid="builder-tried"></div><div class="borsen-b-tournament" aria-live="polite" data-testid="tournament-you"></div>`;
+  const part = (sel) => section.querySelector(sel);
+  const ui = {
+    title: part("#borsen-b-title"),
+    line: part(".borsen-b-state"),
+    form: part(".borsen-b-form"),
+    saved: part(".borsen-b-saved"),
+    tried: part(".borsen-b-tried"),
+    tournament: part(".borsen-b-tournament")
+  };
+  function renderInfo() {
+    const tr = words();
+    section.hidden = !state.shown;
+    ui.title.textContent = tr.t("Your strategy");
+    ui.line.textContent = submissionLine(state, tr);
+    ui.saved.textContent = state.saved || "";
+    ui.tried.innerHTML = triedHTML(tr);
+    ui.tournament.innerHTML = tournamentHTML(tr);
+    const problem = ui.form.querySelector(".borsen-b-problem");
+    if (problem) problem.textContent = state.problem;
+    const submit = ui.form.querySelector('[data-testid="builder-submit"]');
+    if (submit) submit.disabled = !state.open;
+  }
+  function render() {
+    const tr = words();
+    const focused = section.ownerDocument.activeElement;
+    const fid = focused && section.contains(focused) ? focused.dataset.fid : null;
+    ui.form.innerHTML = formHTML(tr);
+    renderInfo();
+    if (fid) section.querySelector(`[data-fid="${fid}"]`)?.focus();
+  }
+  function sendStrategy(intent) {
+    const tr = words();
+    const made = draftToStrategy(state.draft, state.limits);
+    if (!made.ok) {
+      state.problem = problemText(made, state.limits, tr);
+      renderInfo();
+      return;
+    }
+    const id = ids.next();
+    state.problem = "";
+    if (send({ intent, strategy: made.strategy, id })) state.pending.add(id);
+    renderInfo();
+  }
+  function onClick(event) {
+    const button = event.target.closest("button[data-builder]");
+    if (!button || button.disabled) return;
+    const d = button.dataset;
+    const g = Number(d.g);
+    if (d.builder === "add") state.draft = addCondition(state.draft, g, state.limits);
+    else if (d.builder === "add-group") state.draft = addGroup(state.draft, state.limits);
+    else if (d.builder === "remove") state.draft = removeCondition(state.draft, g, Number(d.i));
+    else if (d.builder === "try") return sendStrategy("strategy_try");
+    state.edited = true;
+    render();
+    const target = d.builder === "remove" ? '[data-testid="builder-name"]' : null;
+    if (target) section.querySelector(target)?.focus();
+  }
+  function onInput(event) {
+    const el = event.target;
+    state.edited = true;
+    if (el.classList.contains("borsen-b-name")) state.draft = { ...state.draft, name: el.value };
+    else if (el.classList.contains("borsen-b-value")) {
+      state.draft = setCondition(state.draft, Number(el.dataset.g), Number(el.dataset.i), {
+        value: el.value
+      });
+    }
+  }
+  function onChange(event) {
+    const el = event.target;
+    if (el.classList.contains("borsen-b-kind")) {
+      const kind = el.value;
+      const value = KINDS[kind] === "percent" ? "50" : KINDS[kind] ? "4" : "";
+      state.draft = setCondition(state.draft, Number(el.dataset.g), Number(el.dataset.i), {
+        kind,
+        value
+      });
+      state.edited = true;
+      render();
+    } else if (el.classList.contains("borsen-b-aces")) {
+      state.draft = { ...state.draft, aces: el.value };
+      state.edited = true;
+    }
+  }
+  function onSubmit(event) {
+    event.preventDefault();
+    sendStrategy("strategy_submit");
+  }
+  section.addEventListener("click", onClick);
+  section.addEventListener("input", onInput);
+  section.addEventListener("change", onChange);
+  section.addEventListener("submit", onSubmit);
+  render();
+  return {
+    state,
+    render,
+    /** Whether a notice answers one of the builder's requests (it is shown here then). */
+    owns(request) {
+      return request !== void 0 && request !== null && state.pending.has(request);
+    },
+    /** The kernel refused a strategy: its notice, on the builder; nothing was kept. */
+    refused(request, text) {
+      state.pending.delete(request);
+      state.problem = String(text ?? "");
+      renderInfo();
+    },
+    /** One of the kernel's messages about strategies (see jupyter/classroom/strategies.py). */
+    receive(m) {
+      const tr = words();
+      let shape = false;
+      if (m.type === "strategies") {
+        shape = !state.shown || state.open !== Boolean(m.open) || m.mine && !state.edited;
+        state.shown = true;
+        state.open = Boolean(m.open);
+        state.mine = m.mine || null;
+        state.limits = { ...DEFAULT_LIMITS, ...m.limits || {} };
+        if (state.mine && !state.edited) state.draft = strategyToDraft(state.mine.strategy);
+        state.shown = state.open || Boolean(state.mine) || state.tournament !== null;
+      } else if (m.type === "strategy_tried") {
+        state.pending.delete(m.request);
+        state.tried = m;
+        state.problem = "";
+      } else if (m.type === "strategy_saved") {
+        state.pending.delete(m.request);
+        state.saved = tr.t("Submitted: {name}.", { name: m.name });
+        state.problem = "";
+      } else if (m.type === "tournament") {
+        state.tournament = m;
+        state.shown = true;
+      }
+      if (shape) render();
+      else renderInfo();
+    }
+  };
+}
+
 // src/table.js
 var TOOLS = `
   <div class="borsen-tools">
@@ -1375,6 +1763,8 @@ var TEMPLATE = `
     <p class="borsen-me-line"></p>
     <div class="borsen-me-seats"></div>
   </section>
+  <section class="borsen-builder" aria-labelledby="borsen-b-title" data-testid="builder"
+    hidden></section>
   <section class="borsen-vote" aria-labelledby="borsen-vote-title" hidden>
     <h2 class="borsen-vote-title" id="borsen-vote-title"></h2>
     <p class="borsen-vote-question"></p>
@@ -1542,6 +1932,7 @@ function startStudentPage(root, opts = {}) {
     held: () => holdLine(),
     words
   });
+  const builder = mountBuilder($(".borsen-builder"), { send: (m) => sendRaw(m), words });
   $(".borsen-table").after(ui.q);
   function questionOpen() {
     return state.question.state === "open";
@@ -1793,6 +2184,7 @@ function startStudentPage(root, opts = {}) {
     tr = translator(speech);
     drawWords();
     redraw();
+    builder.render();
   }
   function sendLanguage() {
     const chosen = storage.get(LANGUAGE_KEY);
@@ -1865,6 +2257,10 @@ function startStudentPage(root, opts = {}) {
     } else if (m.type === "class") {
       state.cls = m.class || { on: false };
       drawVote();
+    } else if (m.type === "strategies" || m.type === "strategy_tried" || m.type === "strategy_saved" || m.type === "tournament") {
+      builder.receive(m);
+    } else if (m.type === "notice" && builder.owns(m.request)) {
+      builder.refused(m.request, m.text);
     } else if (m.type === "notice") {
       if (state.joining) {
         state.joining = false;
