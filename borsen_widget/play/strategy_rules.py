@@ -106,6 +106,11 @@ class Condition:
     kind: str
     value: int | None = None
 
+    def __post_init__(self):
+        # Built in Python too (not only by from_dict): checked the same way, so the fast path
+        # never meets a value it cannot compare.
+        _check_condition(self.kind, self.value, "")
+
     def to_dict(self) -> dict:
         key = KINDS[self.kind]
         return {"kind": self.kind} if key is None else {"kind": self.kind, key: self.value}
@@ -133,6 +138,23 @@ class StrategyRule:
     bank_when: tuple[tuple[Condition, ...], ...]
     aces: str = "keep"
 
+    def __post_init__(self):
+        # Checked however it is built (from_dict or in Python); lists become tuples and the
+        # name is kept tidied, so equal rules compare equal.
+        set_ = object.__setattr__
+        _check_sizes(self.bank_when, (list, tuple))
+        for i, group in enumerate(self.bank_when):
+            for j, condition in enumerate(group):
+                if type(condition) is not Condition:
+                    raise StrategyRuleError(NOT_A_CONDITION, field=f"bank_when[{i}][{j}]")
+        set_(self, "bank_when", tuple(tuple(group) for group in self.bank_when))
+        set_(self, "name", _name(self.name))
+        if type(self.aces) is not str or self.aces not in ACE_CHOICES:
+            raise StrategyRuleError(
+                N_("For the aces, choose keep them, list them, or list them when ahead."),
+                field="aces",
+            )
+
     @classmethod
     def from_dict(cls, data) -> StrategyRule:
         """The rule of a JSON value (see the module's text), or :class:`StrategyRuleError`."""
@@ -143,17 +165,16 @@ class StrategyRule:
         for key in data:
             if key not in FIELDS:
                 raise StrategyRuleError(N_("A strategy has no part called {part}."), **_part(key))
-        name = _name(data.get("name"))
         if "bank_when" not in data:
             raise StrategyRuleError(N_("Say when your strategy banks."), field="bank_when")
-        groups = _groups(data["bank_when"])
-        aces = data.get("aces", "keep")
-        if type(aces) is not str or aces not in ACE_CHOICES:
-            raise StrategyRuleError(
-                N_("For the aces, choose keep them, list them, or list them when ahead."),
-                field="aces",
-            )
-        return cls(name, groups, aces)
+        groups = data["bank_when"]
+        # Sizes are checked before anything inside is read: ten thousand conditions cost nothing.
+        _check_sizes(groups, (list,))
+        groups = tuple(
+            tuple(_condition(c, f"bank_when[{i}][{j}]") for j, c in enumerate(group))
+            for i, group in enumerate(groups)
+        )
+        return cls(data.get("name"), groups, data.get("aces", "keep"))
 
     def to_dict(self) -> dict:
         """The canonical JSON value (``from_dict(rule.to_dict()) == rule``)."""
@@ -197,9 +218,9 @@ def _name(value) -> str:
     return tidy_name(value)
 
 
-def _groups(value) -> tuple[tuple[Condition, ...], ...]:
-    # Sizes are checked before anything inside is read: ten thousand conditions cost nothing.
-    if type(value) is not list or not value:
+def _check_sizes(value, kinds: tuple) -> None:
+    """OR over 1 to MAX_GROUPS groups, each of 1 to MAX_PER_GROUP, MAX_CONDITIONS in all."""
+    if type(value) not in kinds or not value:
         raise StrategyRuleError(
             N_("Say when your strategy banks: at least one group of conditions."),
             field="bank_when",
@@ -211,7 +232,7 @@ def _groups(value) -> tuple[tuple[Condition, ...], ...]:
             count=MAX_GROUPS,
         )
     for i, group in enumerate(value):
-        if type(group) is not list or not group:
+        if type(group) not in kinds or not group:
             raise StrategyRuleError(
                 N_("Each group needs at least one condition."), field=f"bank_when[{i}]"
             )
@@ -227,31 +248,39 @@ def _groups(value) -> tuple[tuple[Condition, ...], ...]:
             field="bank_when",
             count=MAX_CONDITIONS,
         )
-    return tuple(
-        tuple(_condition(c, f"bank_when[{i}][{j}]") for j, c in enumerate(group))
-        for i, group in enumerate(value)
-    )
+
+
+NOT_A_CONDITION = N_(
+    "A condition is one of: the pile holds at least some cards, the chance is "
+    "below some percent, ahead after banking, or near the leader after banking."
+)
 
 
 def _condition(value, field: str) -> Condition:
+    """A condition's JSON value (an object with ``kind`` and its number, nothing else)."""
     kind = value.get("kind") if type(value) is dict else None
     if type(kind) is not str or kind not in KINDS:
-        raise StrategyRuleError(
-            N_(
-                "A condition is one of: the pile holds at least some cards, the chance is "
-                "below some percent, ahead after banking, or near the leader after banking."
-            ),
-            field=field,
-        )
+        raise StrategyRuleError(NOT_A_CONDITION, field=field)
     key = KINDS[kind]
     for name in value:
         if name not in ("kind", key):
             raise StrategyRuleError(
                 N_("A condition has no part called {part}."), field=field, **_part(name)
             )
-    if key is None:
-        return Condition(kind)
-    number = value.get(key)
+    number = None if key is None else value.get(key)
+    _check_condition(kind, number, field)
+    return Condition(kind, number)
+
+
+def _check_condition(kind, number, field: str) -> None:
+    if type(kind) is not str or kind not in KINDS:
+        raise StrategyRuleError(NOT_A_CONDITION, field=field)
+    if KINDS[kind] is None:
+        if number is not None:
+            raise StrategyRuleError(
+                N_("A condition has no part called {part}."), field=field, part="value"
+            )
+        return
     low, high = {"pile_at_least": (1, MAX_CARDS), "chance_below": (1, 99)}.get(kind, (0, MAX_CARDS))
     # type(...) is int: True, 1.5, "5", NaN and 10**400 (in range or not) never pass.
     if type(number) is not int or not low <= number <= high:
@@ -268,7 +297,6 @@ def _condition(value, field: str) -> Condition:
             low=low,
             high=high,
         )
-    return Condition(kind, number)
 
 
 def _part(name) -> dict:

@@ -301,3 +301,26 @@ def test_every_condition_and_ace_choice_has_words(language):
             sentences = rule_sentences(rule([cond], aces=aces), language)
             assert len(sentences) == 3 and all(s.endswith(".") for s in sentences)
     assert not tr.missing
+
+
+def test_a_rule_built_in_python_is_checked_as_well():
+    """Not only from_dict: a rule made in Python is checked the same way (so the fast path
+    never meets a value it cannot compare), lists become tuples, the name is tidied."""
+    made = StrategyRule("  Tre  ", [[Condition("pile_at_least", 3)]])
+    assert made == StrategyRule.from_dict(
+        {"name": "Tre", "bank_when": [[{"kind": "pile_at_least", "cards": 3}]]}
+    )
+    assert hash(made) == hash(RuleBot(made).rule)
+    for bad in (
+        lambda: Condition("pile_at_least", 0),
+        lambda: Condition("pile_at_least", 2.0),
+        lambda: Condition("ahead_after_bank", 3),
+        lambda: Condition("sell", 3),
+        lambda: StrategyRule("x", [["pile_at_least"]]),
+        lambda: StrategyRule("x", ()),
+        lambda: StrategyRule("x", [[Condition("ahead_after_bank")]] * 4),
+        lambda: StrategyRule("", [[Condition("ahead_after_bank")]]),
+        lambda: StrategyRule("x", [[Condition("ahead_after_bank")]], aces="sell"),
+    ):
+        with pytest.raises(StrategyRuleError):
+            bad()

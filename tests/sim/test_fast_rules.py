@@ -69,6 +69,8 @@ OPTIONS = st.fixed_dictionaries(
         "auto_aces": st.sampled_from([None, "keep", "list"]),
         "decks": st.sampled_from([1, 2]),
         "max_turns": st.sampled_from([25, 10_000]),
+        "first_player": st.sampled_from(["random", "suit", 0, 1]),
+        "ace_shares": st.sampled_from([{"S": 1, "H": 1}, {"D": "1/2"}]),
     },
 )
 
@@ -139,7 +141,7 @@ def test_the_exact_test_sees_a_wrong_ace_choice():
 )
 @given(
     mine=RULES,
-    others=st.lists(OPPONENTS, min_size=1, max_size=2),
+    others=st.lists(OPPONENTS, min_size=1, max_size=3),
     options=OPTIONS,
     seed=st.integers(0, 1000),
 )
