@@ -298,7 +298,7 @@ class StrategiesShown(dict):
             ),
         ]
         for student, name in sorted(self.get("strategies", {}).items()):
-            lines.append(tr.gettext("{student}: {name}", student=student, name=name))
+            lines.append(tr.gettext("{student} submitted {name}.", student=student, name=name))
         return lines
 
     __repr__ = dict.__repr__
