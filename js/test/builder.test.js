@@ -24,6 +24,7 @@ import {
 } from "../src/builder-helpers.js";
 import { translator } from "../src/i18n.js";
 import { intervalBar, mountTournament } from "../src/projector-tournament.js";
+import { mountRoomCard } from "../src/room-card.js";
 import { mountBuilder } from "../src/student-builder.js";
 
 function speech(language) {
@@ -243,5 +244,34 @@ describe("the tournament on the projector", () => {
     section.querySelector('[data-testid="replay-restart"]').click();
     expect(lines()).toBe(0);
     t.destroy();
+  });
+});
+
+describe("the join card's button", () => {
+  test("Make your strategy opens submissions; then it closes them, with the count beside it", () => {
+    document.body.innerHTML = "<div></div>";
+    const host = document.querySelector("div");
+    const sent = [];
+    const card = mountRoomCard(host, {
+      send: (intent, extra) => sent.push({ intent, ...extra }),
+      uid: "w",
+      words: () => translator(null),
+      probe: async () => true,
+    });
+    const base = {
+      url: "http://10.0.0.2:5000/tok/", qr: "", local: false, voters: 0, students: [], seats: [],
+      projector: "http://10.0.0.2:5000/ptok/projector/", question: { state: "none" },
+    };
+    card.update({ ...base, strategies: { open: false, submitted: 0 } });
+    const button = () => host.querySelector('[data-testid="card-strategies"]');
+    expect(button().textContent).toBe("Make your strategy");
+    button().click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "strategies", on: true });
+    card.update({ ...base, strategies: { open: true, submitted: 2 } });
+    expect(button().textContent).toBe("Close submissions of strategies");
+    expect(button().getAttribute("aria-pressed")).toBe("true");
+    expect(host.textContent).toContain("2 strategies submitted.");
+    button().click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "strategies", on: false });
   });
 });
