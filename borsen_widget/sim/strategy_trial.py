@@ -13,7 +13,8 @@ it does in a few fixed positions, in words.
 - :func:`examples` sets up :data:`POSITIONS` with :meth:`Game.from_position` (two players, the
   student in seat 0): early with a small pile, behind with a longer one, ahead late in the deck;
   for each, the pile, the chance that the next card is accepted (R5, RULES.md §4), the banks and
-  whether the rule banks or draws, in words.
+  whether the rule banks or draws, in words (:func:`explain`, for any position where banking
+  is a choice).
 
 Sentences come from the catalogues (en, nb, nn). Imports the engine, the i18n layer, the bots and
 :mod:`borsen_widget.sim.simulate`.
@@ -27,6 +28,7 @@ from fractions import Fraction
 from ..engine.actions import BANK
 from ..engine.cards import CARDS, Card
 from ..engine.game import Game
+from ..engine.position import PLAY
 from ..engine.rules import Rules
 from ..i18n import resolve_language, translator
 from ..play.bots import Bot, ThresholdBot
@@ -41,6 +43,7 @@ __all__ = [
     "Example",
     "Trial",
     "examples",
+    "explain",
     "position_game",
     "try_rule",
 ]
@@ -160,8 +163,9 @@ POSITIONS = (
 @dataclasses.dataclass(frozen=True)
 class Example:
     """What a rule does in one example position: the pile (card texts, bottom first), the
-    deck's size and how many of its cards would be accepted (R5), both banks' cards, the
-    action (``"bank"`` or ``"draw"``) and all of it as ``sentences`` in one language."""
+    deck's size and how many of its cards would be accepted (R5), the cards of my bank and of
+    the fullest other bank, the action (``"bank"`` or ``"draw"``) and all of it as
+    ``sentences`` in one language."""
 
     pile: tuple[str, ...]
     deck: int
@@ -191,35 +195,52 @@ def position_game(spec: dict) -> Game:
 def examples(rule, language: str | None = None) -> list[Example]:
     """The rule in :data:`POSITIONS`, each with what it does there, in words."""
     rule = _rule(rule)
+    return [explain(rule, position_game(spec), language) for spec in POSITIONS]
+
+
+def explain(rule, game: Game, language: str | None = None) -> Example:
+    """What ``rule`` does in ``game`` for the player to act, in words: the pile, the chance
+    that the next card is accepted, the banks (mine and the fullest other one) and whether it
+    banks or draws. The game must be one where banking is a choice (R4, R8: a pile and a
+    deck, no ace decision pending); the tournament's "one position to learn from" uses it too.
+    """
+    rule = _rule(rule)
+    if game.phase != PLAY or not game.pile_size or not game.deck_size:
+        raise ValueError("explain needs a position where the player may draw or bank")
     tr = translator(language)
-    bot = RuleBot(rule)
-    found = []
-    for spec in POSITIONS:
-        game = position_game(spec)
-        action = "bank" if bot.choose(game) == BANK else "draw"
-        top = game.pile[-1]
-        accepted, deck = game.accepted_count(), game.deck_size
-        mine, theirs = game.scores
-        said = (
-            tr.ngettext(
-                "The pile holds {count} card and its top card is {card}.",
-                "The pile holds {count} cards and its top card is {card}.",
-                game.pile_size,
-                count=game.pile_size,
-                card=tr.card_name(top.rank, top.suit),
-            ),
-            tr.gettext(
-                "The chance that the next card is accepted is {fraction}, about {percent}.",
-                fraction=tr.fraction(Fraction(accepted, deck)),
-                percent=tr.percent(accepted / deck),
-            ),
-            tr.gettext(
-                "Cards in the banks: yours {mine}, the other player's {theirs}.",
-                mine=mine,
-                theirs=theirs,
-            ),
-            tr.gettext("Your rule banks.") if action == "bank" else tr.gettext("Your rule draws."),
+    action = "bank" if RuleBot(rule).choose(game) == BANK else "draw"
+    top = game.pile[-1]
+    accepted, deck = game.accepted_count(), game.deck_size
+    me = game.current_player
+    mine = game.scores[me]
+    theirs = max(score for seat, score in enumerate(game.scores) if seat != me)
+    if game.rules.players == 2:
+        banks = tr.gettext(
+            "Cards in the banks: yours {mine}, the other player's {theirs}.",
+            mine=mine,
+            theirs=theirs,
         )
-        pile = tuple(str(card) for card in game.pile)
-        found.append(Example(pile, deck, accepted, (mine, theirs), action, said))
-    return found
+    else:
+        banks = tr.gettext(
+            "Cards in the banks: yours {mine}, the most among the others {theirs}.",
+            mine=mine,
+            theirs=theirs,
+        )
+    said = (
+        tr.ngettext(
+            "The pile holds {count} card and its top card is {card}.",
+            "The pile holds {count} cards and its top card is {card}.",
+            game.pile_size,
+            count=game.pile_size,
+            card=tr.card_name(top.rank, top.suit),
+        ),
+        tr.gettext(
+            "The chance that the next card is accepted is {fraction}, about {percent}.",
+            fraction=tr.fraction(Fraction(accepted, deck)),
+            percent=tr.percent(accepted / deck),
+        ),
+        banks,
+        tr.gettext("Your rule banks.") if action == "bank" else tr.gettext("Your rule draws."),
+    )
+    pile = tuple(str(card) for card in game.pile)
+    return Example(pile, deck, accepted, (mine, theirs), action, said)

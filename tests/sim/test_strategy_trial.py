@@ -102,3 +102,27 @@ def test_examples_say_what_the_rule_does():
     assert nb[1].sentences[-1] == "Regelen din legger i banken."
     assert nb[0].sentences[-1] == "Regelen din trekker."
     assert examples(FIVE, "nn")[0].sentences[0].startswith("Bunken har 2 kort")
+
+
+def test_explain_any_position_where_banking_is_a_choice():
+    """Three players: the banks' sentence names the fullest other bank (R15); no pile, or an
+    ace decision, is refused (R4, R11)."""
+    from borsen_widget import Game, Rules
+    from borsen_widget.sim.strategy_trial import explain
+
+    game = Game.from_position(
+        Rules(players=3),
+        deck=["2S", "KH", "AD"],
+        banks=[["3S"], ["4S", "5S"], ["6S", "7S", "8S"]],
+        pile=["9C", "TC"],
+        current_player=0,
+        seed=1,
+    )
+    said = explain(FIVE, game, "en")
+    assert said.banks == (1, 3) and said.action == "draw"
+    assert said.sentences[2] == "Cards in the banks: yours 1, the most among the others 3."
+    assert explain(FIVE, game, "nn").sentences[3] == "Regelen din trekkjer."
+    assert explain(FIVE, game, "nb").sentences[2].startswith("Kort i bankene: du har 1,")
+    empty = Game.from_position(Rules(players=2), deck=["2S"], current_player=0, seed=1)
+    with pytest.raises(ValueError, match="draw or bank"):
+        explain(FIVE, empty)
