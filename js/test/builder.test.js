@@ -226,7 +226,7 @@ describe("the tournament on the projector", () => {
         { place: 1, name: "Stopp på fem", rating: 100, low: 0, high: 200, bot: false, words: ["Bank when …"] },
         { place: 2, name: "WinningBot()", rating: -100, low: -200, high: 0, bot: true, words: [] },
       ],
-      replay: { players: ["Stopp på fem", "WinningBot()"], lines: ["A draws 5♠.", "A banks."] },
+      replay: { players: ["Stopp på fem", "WinningBot()"], lines: [{ kind: "draw", seat: 0, text: "A draws 5♠." }, "A banks."] },
     });
     const rows = section.querySelectorAll('[data-testid="tournament-ranking"] li');
     expect([...rows].map((r) => r.dataset.place)).toEqual(["1", "2"]);
@@ -238,6 +238,7 @@ describe("the tournament on the projector", () => {
     expect(lines()).toBe(0);
     section.querySelector('[data-testid="replay-step"]').click();
     expect(lines()).toBe(1);
+    expect(section.querySelector(".borsen-p-t-lines li").textContent).toBe("A draws 5♠.");
     section.querySelector('[data-testid="replay-step"]').click();
     expect(lines()).toBe(2);
     expect(section.querySelector('[data-testid="replay-step"]').disabled).toBe(true);

@@ -298,7 +298,9 @@ def test_a_small_tournament_streams_to_the_projector_and_tells_each_phone_its_pl
         assert names == {"Stopp på fem", "Forsiktig", "ThresholdBot(3)"}
         assert all(r["low"] <= r["rating"] <= r["high"] for r in done["ranking"])
         assert "Lina" not in json.dumps(done) and "Max" not in json.dumps(done)
-        assert done["replay"]["lines"] and len(done["replay"]["players"]) == 2
+        replay = done["replay"]
+        assert len(replay["players"]) == 2 and set(replay["players"]) <= names
+        assert replay["lines"] and all(line["text"] for line in replay["lines"])
         assert any(r["words"] for r in done["ranking"] if not r["bot"])
         running = [m for m in screen.messages if m.get("state") == "running"]
         assert running[-1]["total"] == 3  # three players: three pairs

@@ -9,9 +9,9 @@ pairs finish (at most every :data:`PROGRESS_EVERY` seconds):
 - the projector: ``{"type": "tournament", "state": "running", "done", "total"}``, then
   ``{"type": "tournament", "state": "done", "ranking": [{"place", "name", "rating", "low",
   "high", "words", "bot"}], "scale": [low, high], "summary": [sentences], "replay":
-  {"players", "scores", "winners", "lines"}}`` in the teacher's language (ratings on the Elo
-  scale; no student's name, the strategies' own names; ``lines``: the top two's game, an event
-  a line, for the projector to step through);
+  {"players", "scores", "winners", "lines": [{"kind", "seat", "text"}]}}`` in the teacher's
+  language (ratings on the Elo scale; no student's name, the strategies' own names; ``lines``:
+  the top two's game, a line for each thing that happened, for the projector to step through);
 - each phone: the same progress, then ``{"type": "tournament", "state": "done", "you":
   {"place", "players", "rating", "low", "high", "text", "position"} | None}`` in its language:
   its place, its rating with its interval, and one position where its rule and WinningBot's
@@ -265,7 +265,14 @@ class Show:
             "seed": seed,
             "ranking": rows,
             "summary": result.summary(shown.language),
-            "replay": {k: replay[k] for k in ("players", "scores", "winners", "lines")},
+            "replay": {
+                **{k: replay[k] for k in ("players", "scores", "winners")},
+                # A line a step: what happened, in words, and whose turn it was (narrate's).
+                "lines": [
+                    {"kind": x["kind"], "seat": x["seat"], "text": x["text"]}
+                    for x in replay["lines"]
+                ],
+            },
             "at": round(time.time(), 3),
         }
         self.lesson.note(event)

@@ -738,7 +738,11 @@ function mountTournament(section, { words }) {
     if (!all.length) return;
     const players = (state.m.replay.players || []).map(String);
     ui.replayTitle.textContent = tr.t("The top two's game: {players}", { players: tr.join(players) });
-    ui.lines.innerHTML = all.slice(0, state.shown).map((line, i) => `<li${i === state.shown - 1 ? ' class="is-now"' : ""}>${escapeHTML(line)}</li>`).join("");
+    ui.lines.innerHTML = all.slice(0, state.shown).map((line, i) => {
+      const text = typeof line === "string" ? line : String(line.text ?? "");
+      const seat = typeof line === "object" && line ? ` data-seat="${Number(line.seat)}"` : "";
+      return `<li${seat}${i === state.shown - 1 ? ' class="is-now"' : ""}>${escapeHTML(text)}</li>`;
+    }).join("");
     ui.lines.lastElementChild?.scrollIntoView?.({ block: "nearest" });
     ui.step.disabled = state.shown >= all.length;
     ui.play.setAttribute("aria-pressed", String(Boolean(state.timer)));
