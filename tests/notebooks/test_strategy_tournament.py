@@ -174,12 +174,15 @@ def test_what_the_prose_says_of_the_position_is_what_the_package_says():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_plan_states_its_timings_figures_and_exercises(language):
-    """The five parts of 45 minutes, the figures of part 3 written the language's way, the
-    link to the play-to-win lesson, three exercises with folded answers, and why the export is
-    pseudonymous."""
+    """The five parts of 45 minutes, minute by minute, the figures of part 3 written the
+    language's way, the link to the play-to-win lesson, three exercises with folded answers,
+    and why the export is pseudonymous."""
     text = "\n".join(markdown(lesson(NAME, language)))
-    for minutes in ("0–12", "12–20", "20–30", "30–38", "38–45"):
-        assert minutes in text, minutes
+    plan = ("0–3", "3–5", "5–12", "12–14", "14–20", "20–24", "24–30", "30–35", "35–38", "38–43")
+    for minutes in (*plan, "43–45"):  # the plan's table, minute by minute
+        assert f"| {minutes} |" in text, minutes
+    for minutes in ("0–12", "12–20", "20–30", "30–38", "38–45"):  # the parts' headings
+        assert re.search(rf"^## \d\. .*\(\w+ {minutes}\)$", text, re.M), minutes
     for part in range(1, 6):
         assert f"## {part}. " in text, part
     for fraction in (r"\frac{3}{4}", r"\frac{9}{4}", r"\frac{15}{12}"):
