@@ -314,6 +314,10 @@ class RuleBot(Bot):
         if not isinstance(rule, StrategyRule):
             raise TypeError(f"RuleBot needs a StrategyRule, not {quote(rule)}")
         self.rule = rule
+        kinds = {c.kind for c in rule.conditions}
+        # Read only what the rule's conditions need (the reference engine asks at every card).
+        self._chance = "chance_below" in kinds
+        self._lead = bool(kinds & {"ahead_after_bank", "near_leader_after_bank"})
 
     def choose(self, game: Game) -> Action:
         if game.phase == ACES:
@@ -324,8 +328,9 @@ class RuleBot(Bot):
         pile = game.pile_size
         if not pile:
             return DRAW
-        mine, best = _banks(game)
-        return BANK if self.rule.banks(pile, game.accepted_count(), deck, mine, best) else DRAW
+        accepted = game.accepted_count() if self._chance else 0
+        mine, best = _banks(game) if self._lead else (0, 0)
+        return BANK if self.rule.banks(pile, accepted, deck, mine, best) else DRAW
 
     def _aces(self, game: Game) -> Action:
         choice = self.rule.aces
