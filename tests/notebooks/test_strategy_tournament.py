@@ -58,12 +58,12 @@ SAID = {
 }
 
 
-def part_three() -> Game:
+def part_three(pile=("2C", "5D")) -> Game:
     """The position of part 3, as the notebook sets it up: 19 cards in each bank, the pile
-    2♣ 5♦, twelve cards left in the deck and no ace among them."""
+    2♣ 5♦ (exercise 2: 2♣ 9♠), twelve cards left in the deck and no ace among them."""
     every = [r + s for r in "2 3 4 5 6 7 8 9 10 J Q K A".split() for s in "SHCD"]
     deck = "2H 3S 4C 5S 6C 7S 8H 9D 10C JS QH KD".split()
-    pile = ["2C", "5D"]
+    pile = list(pile)
     banks = [c for c in every if c not in deck + pile]
     return Game.from_position(
         Rules(players=2), deck=deck, banks=[banks[:19], banks[19:]], pile=pile, current_player=0
@@ -154,7 +154,7 @@ def test_what_the_prose_says_of_the_position_is_what_the_package_says():
     """Part 3: 9 of the 12 cards left are accepted (3/4); one more draw gives 9/4 = 2.25 cards
     on average, more than the 2 for certain, so the cards of this turn say draw; banking puts
     the player ahead 21 to 19 and wins more often, and the boss banks. Exercise 2: on a 9,
-    5 of 12 are accepted and one draw gives 15/12 = 1.25."""
+    5 of 12 are accepted, one draw gives 15/12 = 1.25, and banking is best both ways."""
     game = part_three()
     assert game.scores == (19, 19) and game.deck_size == 12 and len(game.pile) == 2
     assert p_accept(game) == Fraction(3, 4)
@@ -163,13 +163,10 @@ def test_what_the_prose_says_of_the_position_is_what_the_package_says():
     chances = win_chances(game)
     assert chances[BANK] > chances[DRAW]
     assert str(WinningBot().choose(game)) == "bank"
-    nine = Game.from_position(
-        Rules(players=2),
-        deck="2H 3S 4C 5S 6C 7S 8H 9D 10C JS QH KD".split(),
-        pile=["2C", "9S"],
-        current_player=0,
-    )
+    nine = part_three(pile=["2C", "9S"])
     assert p_accept(nine) == Fraction(5, 12) and one_draw_value(nine) == Fraction(15, 12)
+    assert best_choice(nine).action == "bank"  # "bank, for the cards and to win alike"
+    assert str(WinningBot().choose(nine)) == "bank"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
