@@ -114,13 +114,14 @@ def try_rule(
     rule, *, opponent=None, games: int = 300, seed: int = 1, language: str | None = None
 ) -> Trial:
     """Play the rule (a :class:`StrategyRule` or its JSON value) against ``opponent`` (a bot,
-    a spec such as ``"threshold:4"``, another rule; ``None``: :data:`HOUSE_BOT`) in ``games``
-    two-player games (seats taking turns, the original rules) from ``seed``."""
+    a spec such as ``"threshold:4"``, another rule or its JSON value; ``None``:
+    :data:`HOUSE_BOT`) in ``games`` two-player games (seats taking turns, the original rules)
+    from ``seed``."""
     rule = _rule(rule)
     if opponent is None:
         opponent = HOUSE_BOT
-    elif isinstance(opponent, StrategyRule):
-        opponent = RuleBot(opponent)
+    elif isinstance(opponent, StrategyRule | dict):
+        opponent = RuleBot(_rule(opponent))
     elif not isinstance(opponent, Bot):
         opponent = as_bot(opponent)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_TRIAL_GAMES:

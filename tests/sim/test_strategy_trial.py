@@ -54,6 +54,7 @@ def test_the_opponent_may_be_a_rule_or_a_spec():
         {**FIVE, "name": "Tre", "bank_when": [[{"kind": "pile_at_least", "cards": 3}]]}
     )
     assert try_rule(FIVE, opponent=other, games=20).opponent == "Tre"
+    assert try_rule(FIVE, opponent=other.to_dict(), games=20).opponent == "Tre"
     assert try_rule(FIVE, opponent="threshold:2", games=20).opponent == "ThresholdBot(2)"
     with pytest.raises(StrategyRuleError):
         try_rule({**FIVE, "aces": "sell"})
