@@ -332,6 +332,23 @@ def test_a_small_tournament_streams_to_the_projector_and_tells_each_phone_its_pl
     assert played["games"] == 4 and played["seed"] == 7
     assert {r["learner"] for r in played["ranking"]} == {"s1", "s2", None}
 
+    async def resumed():
+        w = widget(deck=DECK, pile="7S", language="nb")
+        room = w.classroom(resume=str(path))
+        # The strategies' table has each student's place and rating from the tournament.
+        rows = {r["student"]: r for r in room.record.strategies}
+        assert rows["Lina"]["place"] is not None and rows["Max"]["rating"] is not None
+        screen = await projector(room)
+        again = await screen.wait(lambda m: m["type"] == "tournament")
+        assert again["state"] == "done" and len(again["ranking"]) == 3
+        lina = await Client.open(room)
+        await lina.join("Lina")
+        mine = await lina.wait(lambda m: m["type"] == "tournament")
+        assert mine["you"]["name"] == "Stopp på fem"
+        room.stop()
+
+    run(resumed)
+
 
 def test_a_tournament_needs_two_players_and_runs_one_at_a_time():
     async def scenario():
