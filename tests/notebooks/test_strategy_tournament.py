@@ -14,6 +14,7 @@ words them and are written in their own standard; no cell ends the class (Run Al
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import json
 import re
@@ -242,3 +243,133 @@ def test_a_norwegian_copy_opens_with_the_curriculum_aims(language):
     flat = " ".join(first.split())
     assert "MAT01-05" in flat and "MAT01-06" in flat
     assert {"nb": "(fordypning)", "nn": "(fordjuping)"}[language] in flat
+
+
+# ---------------------------------------------------------------------------- with phones
+
+#: The strategies three phones submit in round 1 (Ola's first one is refused: 150 %), and the
+#: one Max submits in round 2 instead of his first.
+ROUND_ONE = {
+    "Lina": {"name": "Fem på rad", "bank_when": [[{"kind": "pile_at_least", "cards": 5}]]},
+    "Max": {"name": "Forsiktig", "bank_when": [[{"kind": "chance_below", "percent": 40}]]},
+    "Ola": {
+        "name": "Ledelsen",
+        "bank_when": [
+            [{"kind": "pile_at_least", "cards": 6}],
+            [{"kind": "pile_at_least", "cards": 3}, {"kind": "ahead_after_bank"}],
+        ],
+        "aces": "list_when_ahead",
+    },
+}
+REFUSED = {"name": "For mye", "bank_when": [[{"kind": "chance_below", "percent": 150}]]}
+ROUND_TWO = {"name": "Forsiktig 2", "bank_when": [[{"kind": "chance_below", "percent": 55}]]}
+
+
+async def submitted(conn, messages, strategy, request: str) -> dict:
+    """A phone's strategy_submit and the answer to that request (saved, or a notice)."""
+    from test_classroom_notebook import until
+
+    message = {"intent": "strategy_submit", "strategy": strategy, "id": request}
+    await conn.write_message(json.dumps(message))
+    await until(lambda: any(m.get("request") == request for m in messages))
+    return next(m for m in messages if m.get("request") == request)
+
+
+async def told_place(messages, count: int) -> dict:
+    """The ``count``-th tournament's end as a phone hears it (its place, in words)."""
+    from test_classroom_notebook import until
+
+    def ends():
+        return [m for m in messages if m["type"] == "tournament" and m.get("state") == "done"]
+
+    await until(lambda: len(ends()) >= count, timeout=120)
+    return ends()[count - 1]
+
+
+@pytest.mark.slow
+def test_a_class_with_phones_builds_plays_twice_and_exports_pseudonyms(tmp_path, monkeypatch):
+    """The English lesson cell by cell with three phones: they submit strategies when the
+    lesson opens submissions (one refused first, with a notice, and kept out), the
+    tournaments rank them beside the teacher's rules and the house bots, each phone is told
+    its place in words after each round, Max's second strategy replaces his first, and the
+    strategies' CSV holds S01–S03 with their rules, never a name."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("tornado")
+    from test_classroom_notebook import data, phone, until
+
+    monkeypatch.setenv("BORSEN_QUICK", "1")  # the kernel's tournaments: 40 games a pair
+    path = copied("en", tmp_path)
+    nb = nbformat.read(path, as_version=4)
+    rankings: list[list[str]] = []
+    places: dict[str, list[dict]] = {name: [] for name in ROUND_ONE}
+
+    async def lesson_with_phones():
+        client = nbclient.NotebookClient(
+            nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+        )
+        phones = {}
+        rounds = 0
+        async with client.async_setup_kernel():
+            await data(client, "None")
+            for index, cell in enumerate(nb.cells):
+                if cell.cell_type != "code":
+                    continue
+                await client.async_execute_cell(cell, index)
+                assert not [o for o in cell.outputs if o.get("output_type") == "error"]
+                source = cell.source.strip()
+                if source.startswith("w = BorsenWidget("):
+                    url = await data(client, "room.url")
+                    for name in ROUND_ONE:
+                        phones[name] = await phone(url, name)
+                elif source.startswith("room.strategies()"):
+                    rounds += 1
+                    for name, (conn, messages, _task) in phones.items():
+                        await until(
+                            lambda m=messages, n=rounds: (
+                                sum(x["type"] == "strategies" and x["open"] for x in m) >= n
+                            )
+                        )
+                        if rounds == 1:
+                            if name == "Ola":
+                                told = await submitted(conn, messages, REFUSED, "bad")
+                                assert told["type"] == "notice", told
+                            saved = await submitted(conn, messages, ROUND_ONE[name], "s1")
+                            assert saved["type"] == "strategy_saved", saved
+                        elif name == "Max":
+                            saved = await submitted(conn, messages, ROUND_TWO, "s2")
+                            assert saved["name"] == ROUND_TWO["name"], saved
+                elif source.startswith("await "):
+                    rankings.append(
+                        await data(
+                            client, f"[r['name'] for r in {source.split()[1]}.result.rows()]"
+                        )
+                    )
+                    for name, (_conn, messages, _task) in phones.items():
+                        places[name].append(await told_place(messages, len(rankings)))
+            for conn, _messages, task in phones.values():
+                conn.close()
+                task.cancel()
+
+    asyncio.run(asyncio.wait_for(lesson_with_phones(), 400))
+    first, second = rankings
+    bots = {"WinningBot()", "ExpectedValueBot()", "ThresholdBot(4)", "Four and done"}
+    assert set(first) == bots | {"Fem på rad", "Forsiktig", "Ledelsen"}
+    assert set(second) == bots | {"Below half", "Fem på rad", "Forsiktig 2", "Ledelsen"}
+    for name, told in places.items():
+        for round_, heard in zip((first, second), told, strict=True):
+            you = heard["you"]
+            assert you is not None and 1 <= you["place"] <= len(round_), (name, heard)
+            assert you["text"].startswith("Your strategy "), you
+    assert "Forsiktig 2" in places["Max"][1]["you"]["text"]
+    events = [
+        json.loads(line)
+        for line in (tmp_path / "strategies-1.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert len([e for e in events if e["type"] == "strategy"]) == 4  # the refused one is not
+    text = (tmp_path / "strategies-1.csv").read_text("utf-8-sig")
+    rows = list(csv.DictReader(text.splitlines()))
+    assert sorted(r["student"] for r in rows) == ["S01", "S02", "S03"]
+    assert {r["strategy"] for r in rows} == {"Fem på rad", "Forsiktig 2", "Ledelsen"}
+    for name in ROUND_ONE:
+        assert name not in text
