@@ -161,7 +161,10 @@ export function mountBuilder(section, { send, words }) {
           `aria-label="${escapeHTML(tr.percent(result.win_rate))}"></progress>`
         : "";
     const inWords = escapeHTML(tr.t("Your rule in words"));
-    const where = escapeHTML(tr.t("What it does in three positions"));
+    const n = (t.examples || []).length;
+    const where = escapeHTML(
+      tr.tn("What it does in {count} position", "What it does in {count} positions", n, { count: n }),
+    );
     const against = escapeHTML(tr.t("Against a house bot"));
     return (
       `<h3>${inWords}</h3>${words}<h3>${where}</h3><ul>${examples}</ul>` +

@@ -1106,7 +1106,10 @@ function mountBuilder(section, { send, words }) {
     const result = t.result || {};
     const bar = typeof result.win_rate === "number" ? `<progress class="borsen-b-rate" max="1" value="${result.win_rate}" aria-label="${escapeHTML(tr.percent(result.win_rate))}"></progress>` : "";
     const inWords = escapeHTML(tr.t("Your rule in words"));
-    const where = escapeHTML(tr.t("What it does in three positions"));
+    const n = (t.examples || []).length;
+    const where = escapeHTML(
+      tr.tn("What it does in {count} position", "What it does in {count} positions", n, { count: n })
+    );
     const against = escapeHTML(tr.t("Against a house bot"));
     return `<h3>${inWords}</h3>${words2}<h3>${where}</h3><ul>${examples}</ul><h3>${against}</h3>${bar}<p>${escapeHTML(result.text || "")}</p>`;
   }
