@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 
 import pytest
 from helpers import widget
@@ -365,3 +366,31 @@ def test_a_tournament_needs_two_players_and_runs_one_at_a_time():
         room.stop()
 
     run(scenario, timeout=60)
+
+
+def test_the_class_answers_other_phones_while_a_try_is_worked_out(monkeypatch):
+    """A try is worked out on a thread of its own: a long one (5,000 games) does not keep
+    another student from joining and being welcomed meanwhile."""
+    from borsen_widget.jupyter.classroom import strategies
+
+    monkeypatch.setattr(strategies, "TRY_GAMES", 5000)
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        lina = await joined(room, "Lina")
+        rid = await lina.send(intent="strategy_try", strategy=CAREFUL)
+        await settle(0.05)
+        started = time.monotonic()
+        max_ = await Client.open(room)
+        welcome = await max_.join("Max")
+        took = time.monotonic() - started
+        assert welcome["type"] == "welcome"
+        tried = await lina.wait(lambda m: m.get("request") == rid, timeout=60)
+        finished = time.monotonic() - started
+        assert tried["type"] == "strategy_tried" and tried["result"]["games"] == 5000
+        # Max was welcomed well before the try's answer, and quickly.
+        assert took < 1.0 and took < finished / 2, (took, finished)
+        room.stop()
+
+    run(scenario, timeout=120)
