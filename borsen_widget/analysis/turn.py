@@ -167,9 +167,11 @@ def _acceptance_classes(rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 #: The last rules object asked about (by identity), its classes (:func:`_acceptance_classes`)
-#: and the verdicts on each set of classes (:func:`_accepted_classes`): a model of a turn is
-#: made for every close choice of WinningBot, and hashing the rules (a dataclass of many fields)
-#: and the 256 verdicts were a third of its making. One tuple, replaced whole.
+#: and, in one dict, its classes by the most robbable cards (:func:`_loot_classes`, by an int)
+#: and the verdicts on each set of classes (:func:`_accepted_classes`, by a tuple): a model of
+#: a turn is made for every close choice of WinningBot, and hashing the rules (a dataclass of
+#: many fields), the classes and the 256 verdicts were half of its making. One tuple, replaced
+#: whole.
 _LAST_RULES: tuple = (None, None, {})
 
 
@@ -180,6 +182,36 @@ def _rules_memo(rules) -> tuple:
     if last[0] is not rules:
         last = _LAST_RULES = (rules, _acceptance_classes(rules), {})
     return last
+
+
+def _loot_classes(rules, most: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The classes of a turn whose victims hold at most ``most`` robbable cards: R5's classes
+    (:func:`_acceptance_classes`), the aces split by their loot for every robbable count up to
+    ``most`` (R9; by card under a house ``loot_rule``). Returns (class of each card index,
+    representative of each class), kept per rules and ``most`` (:func:`_rules_memo`)."""
+    memo = _rules_memo(rules)
+    found = memo[2].get(most)
+    if found is not None:
+        return found
+    base_class = memo[1][0]
+    classes: dict[tuple, int] = {}
+    class_of = [0] * DISTINCT_CARDS
+    reps: list[int] = []
+    for i in range(DISTINCT_CARDS):
+        card = CARDS[i]
+        loot_key = None
+        if card.is_ace and most > 0:
+            if rules.loot_rule is None:  # R9's loot for every robbable count
+                loot_key = tuple(rules.loot_count(i & 3, r) for r in range(most + 1))
+            else:
+                loot_key = i
+        key = (base_class[i], loot_key)
+        if key not in classes:
+            classes[key] = len(reps)
+            reps.append(i)
+        class_of[i] = classes[key]
+    found = memo[2][most] = (tuple(class_of), tuple(reps))
+    return found
 
 
 def _accepted_classes(rules, reps: tuple[int, ...]) -> tuple[tuple, tuple]:
@@ -242,25 +274,8 @@ class TurnModel:
         self.robbable = tuple(sum(not c.is_ace for c in bank) for bank in self.victim_banks)
         # R14a: when this turn is the last the cap allows, a pile passed on scores nothing.
         self.last_turn = game.is_last_turn
-        base_class, _base_reps = _rules_memo(rules)[1]
-        most = max(self.robbable, default=0)
-        classes: dict[tuple, int] = {}
-        class_of = [0] * DISTINCT_CARDS
-        reps: list[int] = []
-        for i in range(DISTINCT_CARDS):
-            card = CARDS[i]
-            loot_key = None
-            if card.is_ace and most > 0:
-                if rules.loot_rule is None:  # R9's loot for every robbable count
-                    loot_key = tuple(rules.loot_count(i & 3, r) for r in range(most + 1))
-                else:
-                    loot_key = i
-            key = (base_class[i], loot_key)
-            if key not in classes:
-                classes[key] = len(reps)
-                reps.append(i)
-            class_of[i] = classes[key]
-        self.reps = tuple(reps)
+        class_of, reps = _loot_classes(rules, max(self.robbable, default=0))
+        self.reps = reps
         k = len(reps)
         self.size = k
         self.is_ace = tuple(CARDS[r].is_ace for r in reps)

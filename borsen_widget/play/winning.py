@@ -161,19 +161,6 @@ class _Lookup:
     as one sum per state), made once per model: the bot reads the table some 100 times a
     decision, and the properties and the model's key cost more than the reading."""
 
-    __slots__ = (
-        "aces",
-        "lm",
-        "model",
-        "pile_max",
-        "s_aces",
-        "s_lead",
-        "s_n",
-        "s_who",
-        "table",
-        "whos",
-    )
-
     def __init__(self, model: Model):
         self.model = model
         self.table = table_for(model)

@@ -94,7 +94,7 @@ def house_bots() -> list:
 
 def _check(players, games, seed, rules, progress) -> tuple:
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise TournamentError(N_("The players of a tournament must be a list of strategies."))
+        raise TournamentError(N_("The players of a tournament must be a sequence of strategies."))
     if len(players) > MAX_PLAYERS:
         raise TournamentError(
             N_("A tournament has at most {most} players, not {count}."),
@@ -166,6 +166,8 @@ def tournament(
     points = [[0.0] * k for _ in range(k)]
     totals = [[0.0, 0] for _ in range(k)]
     engines = [""] * len(pairs)
+    pair_seconds = [0.0] * len(pairs)
+    pair_cpu = [0.0] * len(pairs)
     started = time.perf_counter()
     tell = progress or (lambda event: None)
     tell({"kind": "start", "done": 0, "total": len(pairs), "standings": _standings(names, totals)})
@@ -178,6 +180,8 @@ def tournament(
             totals[who][0] += won
             totals[who][1] += pair.games
         engines[pair.number] = pair.engine
+        pair_seconds[pair.number] = pair.seconds
+        pair_cpu[pair.number] = pair.cpu
         tell(
             {
                 "kind": "pair",
@@ -192,7 +196,8 @@ def tournament(
     seconds = time.perf_counter() - started
     totals = [tuple(t) for t in totals]
     league = LeagueResult(names, points, totals, [], rules, 2, games, seed, language)
-    result = TournamentResult(bots, league, engines, seconds)
+    result = TournamentResult(bots, league, engines, pair_seconds, seconds)
+    result.workers, result.pair_cpu = workers, pair_cpu
     tell({"kind": "done", "done": len(pairs), "total": len(pairs), "standings": result.rows()})
     return result
 
@@ -209,18 +214,21 @@ def _standings(names, totals) -> list[dict]:
 
 class TournamentResult:
     """What :func:`tournament` returns: ``players`` (names), ``bots``, ``games`` (a pair),
-    ``seed``, ``rules``, ``seconds``, ``engines`` (which engine played each pair, by pair
-    number), ``league`` (the same figures as a :class:`~borsen_widget.sim.league.LeagueResult`:
-    ``points``, ``theta``, ``errors``, ``prior``), the tables and the sentences (see the
-    module)."""
+    ``seed``, ``rules``, ``seconds``, ``engines``, ``pair_seconds`` and ``pair_cpu`` (which
+    engine played each pair and how long it took, by pair number), ``workers``, ``league`` (the same
+    figures as a :class:`~borsen_widget.sim.league.LeagueResult`: ``points``, ``theta``,
+    ``errors``, ``prior``), the tables and the sentences (see the module)."""
 
-    def __init__(self, bots, league: LeagueResult, engines: list[str], seconds: float):
+    def __init__(self, bots, league: LeagueResult, engines, pair_seconds, seconds: float):
         self.bots = list(bots)
         self.league = league
         self.players = list(league.bots)
         self.games, self.seed, self.rules = league.games, league.seed, league.rules
         self.language = league.language
         self.engines = engines
+        self.pair_seconds = pair_seconds
+        self.pair_cpu = [0.0] * len(engines)
+        self.workers = 1
         self.seconds = seconds
 
     def rows(self) -> list[dict]:
@@ -250,6 +258,10 @@ class TournamentResult:
             tied = before is not None and abs(before["rating"] - row["rating"]) < 1e-9
             row["place"] = before["place"] if tied else place
         return rows
+
+    def players_by_place(self) -> list[str]:
+        """The players' names, best first."""
+        return [row["name"] for row in self.rows()]
 
     def _ranking(self, language: str | None = None) -> Table:
         rows = self.rows()

@@ -65,7 +65,8 @@ def replay_pair_game(
 ) -> dict:
     """One game of the pair ``bots`` (in the league's order), card by card: the first of its
     games that ``bots[better]`` won alone (R15), else its first game. Returns JSON-safe data:
-    ``players`` (the names seat by seat), ``scores`` and ``winners`` (seats), ``lines`` (the
+    ``game`` (its number among the pair's games), ``players`` (the names seat by seat),
+    ``scores`` and ``winners`` (seats), ``lines`` (the
     log told in ``language``, :func:`~borsen_widget.engine.events.narrate`) and ``events``
     (each event's data, :meth:`~borsen_widget.engine.events.Event.to_dict`). No seed."""
     chosen = None
@@ -80,6 +81,7 @@ def replay_pair_game(
     index, game = chosen
     seat_names = [names[(s + index) % 2] for s in range(2)]
     return {
+        "game": index,
         "players": seat_names,
         "scores": list(game.scores),
         "winners": list(game.winners),

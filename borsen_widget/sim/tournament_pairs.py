@@ -42,7 +42,8 @@ __all__ = ["PairResult", "pair_numbers", "play_pair", "play_pairs", "workers_for
 
 class PairResult(NamedTuple):
     """One pair's games: players ``first`` and ``second`` (indexes), the points each scored
-    against the other (a tie half to each), the games, the engine that played and its seconds."""
+    against the other (a tie half to each), the games, the engine that played, its seconds on
+    the wall clock and of CPU time (the steadier figure on a shared machine)."""
 
     number: int
     first: int
@@ -52,6 +53,7 @@ class PairResult(NamedTuple):
     games: int
     engine: str
     seconds: float
+    cpu: float
 
 
 def pair_numbers(k: int) -> list[tuple[int, int]]:
@@ -61,8 +63,9 @@ def pair_numbers(k: int) -> list[tuple[int, int]]:
 
 def play_pair(rules: Rules | dict, bots: Sequence[Bot], seed: int, games: int, engine: str):
     """``games`` games of ``bots`` (two) from ``seed`` on ``engine``, seats taking turns; returns
-    ``(points of bots[0], points of bots[1], seconds)``, counted as the league counts them."""
-    started = time.perf_counter()
+    ``(points of bots[0], points of bots[1], seconds, CPU seconds)``, counted as the league
+    counts them."""
+    started, cpu = time.perf_counter(), time.process_time()
     state = rules if isinstance(rules, dict) else rules_state(rules)
     size = FAST_CHUNK if engine == "fast" else REFERENCE_CHUNK
     first = second = 0.0
@@ -81,7 +84,7 @@ def play_pair(rules: Rules | dict, bots: Sequence[Bot], seed: int, games: int, e
             else:
                 first += 0.5
                 second += 0.5
-    return first, second, time.perf_counter() - started
+    return first, second, time.perf_counter() - started, time.process_time() - cpu
 
 
 def _job(job: tuple) -> tuple:
@@ -122,14 +125,13 @@ def play_pairs(
     jobs.sort(key=lambda job: job[5] == "fast")  # the reference engine's pairs first
     pairs = pair_numbers(len(players))
 
-    def result(number, first, second, seconds, engine) -> PairResult:
+    def result(number, first, second, seconds, cpu, engine) -> PairResult:
         i, j = pairs[number]
-        return PairResult(number, i, j, first, second, games, engine, seconds)
+        return PairResult(number, i, j, first, second, games, engine, seconds, cpu)
 
     if workers <= 1:
         for job in jobs:
-            number, first, second, seconds = _job(job)
-            yield result(number, first, second, seconds, job[5])
+            yield result(*_job(job), job[5])
         return
     yield from _in_processes(jobs, workers, result)
 
@@ -145,7 +147,7 @@ def _in_processes(jobs: list, workers: int, result: Callable) -> Iterator[PairRe
     try:
         futures = [pool.submit(_job, job) for job in jobs]
         for future in concurrent.futures.as_completed(futures):
-            number, first, second, seconds = future.result()
-            yield result(number, first, second, seconds, engines[number])
+            done = future.result()
+            yield result(*done, engines[done[0]])
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
