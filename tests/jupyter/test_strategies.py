@@ -362,7 +362,15 @@ def test_a_tournament_needs_two_players_and_runs_one_at_a_time():
         shown = room.tournament(games=2, bots=[ThresholdBot(2), ThresholdBot(5)])
         with pytest.raises(ValueError, match="running"):
             room.tournament(games=2, bots=[ThresholdBot(2), ThresholdBot(5)])
-        await shown
+        assert await shown is shown and shown.result is not None
+        # A notebook's next cell may read the result before the end: it waits for it.
+        screen = await projector(room)
+        second = room.tournament(games=40, bots=[ThresholdBot(2), ThresholdBot(5)], seed=2)
+        assert second.result.games == 40 and second.rows is not None and second.finished
+        await screen.wait(lambda m: m.get("state") == "running")
+        began = next(i for i, m in enumerate(screen.messages) if m.get("state") == "running")
+        done = await screen.wait(lambda m: m.get("state") == "done", since=began)
+        assert [r["name"] for r in done["ranking"]] == [r["name"] for r in second.rows]
         room.stop()
 
     run(scenario, timeout=60)

@@ -294,6 +294,7 @@ class Classroom:
         self._projector.end(ended(widget_language(self._widget)))
         self._asking.stop()
         self._strategies.stop()
+        self._show.stop()
         self._reach.stop()
         widget = self._widget
         with contextlib.suppress(ValueError):

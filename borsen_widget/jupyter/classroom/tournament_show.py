@@ -27,6 +27,8 @@ progress, then the ranking in the room's language; ``await shown`` waits for the
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import dataclasses
 import html
 import time
@@ -56,22 +58,34 @@ def default_bots() -> list:
 
 class TournamentShown:
     """A tournament of the class, as the teacher's cell shows it: running (how many pairs
-    have played), then the ranking in the room's ``language``. ``result`` is the tournament's
-    result object once it is done (None before); ``await shown`` waits for it."""
+    have played), then the ranking in the room's ``language``. ``await shown`` waits for the
+    end without stalling the class; ``shown.result`` is the tournament's result object (read
+    before the end, as a notebook's next cell may, it waits for it: the phones then wait
+    too); ``error`` what stopped it, if anything did."""
 
-    def __init__(self, language: str, future: asyncio.Future):
+    def __init__(self, language: str, future: asyncio.Future, work, complete):
         self.language = language
         self.done = 0
         self.total = 0
         self.rows: list[dict] | None = None
-        self.result = None
         self.error: BaseException | None = None
+        self._result = None
         self._future = future
+        #: The games' thread's concurrent future, and what the class does when it is done.
+        self._work = work
+        self._complete = complete
         self._handle = None
 
     def __await__(self):
         yield from asyncio.shield(self._future).__await__()
         return self
+
+    @property
+    def result(self):
+        if not self._future.done():
+            concurrent.futures.wait([self._work])  # the games need no loop: no deadlock
+            self._complete()
+        return self._result
 
     @property
     def finished(self) -> bool:
@@ -153,6 +167,7 @@ class Show:
         self._phones = phones
         self._language = language
         self.running: TournamentShown | None = None
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         #: The last tournament as the record keeps it (a resumed lesson's too), or None.
         self.last: dict | None = next(
             (e for e in reversed(lesson.events) if e.get("type") == "tournament"), None
@@ -188,12 +203,15 @@ class Show:
             raise Refused("A tournament needs two players at least: no strategy was submitted.")
         language = self._language()
         future = self._loop.create_future()
-        shown = TournamentShown(language, future)
-        self.running = shown
         last_sent = [0.0]
 
         def progress(event) -> None:  # on the games' thread: handed to the loop
-            self._loop.call_soon_threadsafe(self._progress, shown, event, last_sent)
+            with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: nobody to tell
+                self._loop.call_soon_threadsafe(self._progress, shown, event, last_sent)
+
+        def done(_work) -> None:  # on the games' thread: the end, handed to the loop
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(complete)
 
         def play():  # on a thread: the games, the top two's game and each rule's lesson
             from ...sim.tournament import tournament
@@ -209,20 +227,33 @@ class Show:
                     lessons[index] = _lesson_words(found)
             return result, replay, lessons
 
-        def finished(task: asyncio.Future) -> None:
+        def complete() -> None:  # on the loop, once: the ranking to the screens and record
+            if future.done():
+                return
             try:
-                result, replay, lessons = task.result()
+                result, replay, lessons = work.result()
                 self._finish(shown, result, players, learners, replay, lessons, games, seed)
             except Exception as error:  # the teacher's cell says why; the class goes on
                 shown.error = error
                 self._projector(dumps({"type": "tournament", "state": "failed"}))
             shown._update()
-            if not future.done():
-                future.set_result(shown)
+            future.set_result(shown)
 
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(1, "borsen-tournament")
+        # The display first: the games' thread tells it their progress from the start.
+        shown = TournamentShown(language, future, None, complete)
+        self.running = shown
+        work = shown._work = self._pool.submit(play)
         self._projector(dumps({"type": "tournament", "state": "running", "done": 0, "total": 0}))
-        self._loop.run_in_executor(None, play).add_done_callback(finished)
+        work.add_done_callback(done)
         return shown
+
+    def stop(self) -> None:
+        """The class ended: no new tournament; one running finishes on its thread."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None
 
     def _progress(self, shown: TournamentShown, event: dict, last_sent: list) -> None:
         """A pair finished: the counts, to the screens at most every PROGRESS_EVERY s."""
@@ -277,7 +308,7 @@ class Show:
         }
         self.lesson.note(event)
         self.last = event
-        shown.result = result
+        shown._result = result
         shown.rows = rows
         self._projector(self.projector_message())
         self._phones(self.phone_message)
