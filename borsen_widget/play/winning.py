@@ -42,6 +42,10 @@ the table in bytes, each chance in 1/255ths; ``scripts/fit_winning.py`` writes i
 kept for the session: about a second with NumPy, a minute in pure Python
 (:func:`~borsen_widget.play.winning_model.solve`).
 
+Why one module of this size: the bot's move, its chances and the reading of the table are one
+computation, made fast in place (issue 32: a tournament plays thousands of WinningBot games),
+and the fast loops sit beside the plain ones they must agree with to the last bit.
+
 Speed (``benchmarks/winning_bot.py``): well under a millisecond per decision (CPython; the
 exact bounds only in close positions), pure Python, so it plays in JupyterLite too.
 """
@@ -295,6 +299,9 @@ class _Position:
         model, rules, me = self.model, self.rules, self.me
         to_pile = model.loot_to_pile
         plain_lead = self.lead(scores, me)
+        # After any card but an ace the next draw starts from the same banks, deck size and
+        # pile size: banking there and the aces after it are worked out once (the same floats).
+        same = {} if depth == 2 and n > 2 and self.look.whos == 1 else None
         total = 0.0
         for d, copies in enumerate(counts):
             if not copies:
@@ -320,6 +327,16 @@ class _Position:
             if accepted[top]:
                 if n == 1:
                     value = outcome(lead + s2)
+                elif same is not None and suit < 0:
+                    counts[d] -= 1
+                    banked = same.get("bank")
+                    if banked is None:
+                        banked = list(scores)
+                        banked[me] += s2
+                        banked = same["bank"] = self.after_bank(banked, n - 1, left)
+                    drawn = self._last_draw(counts, n - 1, left, s2, made, scores, robbable, same)
+                    value = max(banked, drawn)
+                    counts[d] += 1
                 elif depth > 1:
                     counts[d] -= 1
                     banked = list(new_scores)
@@ -338,7 +355,7 @@ class _Position:
             total += copies * value
         return total / n
 
-    def _last_draw(self, counts, n, aces, s, top, scores, robbable) -> float:
+    def _last_draw(self, counts, n, aces, s, top, scores, robbable, same=None) -> float:
         """:meth:`_draw` at ``depth`` 1 with two players and ``n > 1``: the same numbers added in
         the same order (so the bot's moves do not change), the table read at one precomputed
         row for every card but an ace (R9: :meth:`_last_ace`)."""
@@ -352,15 +369,22 @@ class _Position:
         theirs = base + ((-lm if -lead < -lm else lm if -lead > lm else -lead) + lm) * s_lead + row
         victim = None
         total = 0.0
-        for copies, (_, accepted, made, suit) in zip(counts, self.model.draws, strict=True):
+        draws = self.model.draws
+        for d, copies in enumerate(counts):
             if not copies:
                 continue
+            _, accepted, made, suit = draws[d]
             if suit >= 0:  # an ace: its robbery (R9), exactly as _draw counts it
-                if victim is None:
-                    victim = self.rules.victim(self.me, robbable)
-                value = self._last_ace(
-                    suit, accepted[top], made, n, aces, s, scores, robbable, victim
-                )
+                key = (d, accepted[top])  # in ``same``, all else is the same
+                value = None if same is None else same.get(key)
+                if value is None:
+                    if victim is None:
+                        victim = self.rules.victim(self.me, robbable)
+                    value = self._last_ace(
+                        suit, accepted[top], made, n, aces, s, scores, robbable, victim
+                    )
+                    if same is not None:
+                        same[key] = value
                 total += copies * value
             elif accepted[top]:
                 total += copies * (table[mine + made] / 255)
