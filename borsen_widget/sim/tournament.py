@@ -92,7 +92,7 @@ def house_bots() -> list:
     return [WinningBot(), ExpectedValueBot(), ThresholdBot(4), ProbabilityBot(0.5), RandomBot()]
 
 
-def _check(players, games, seed, rules, progress) -> tuple:
+def _check(players, games, seed, rules, progress, workers) -> tuple:
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise TournamentError(N_("The players of a tournament must be a sequence of strategies."))
     if len(players) > MAX_PLAYERS:
@@ -136,6 +136,10 @@ def _check(players, games, seed, rules, progress) -> tuple:
         rules = Rules(players=2)
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256
+    ):
+        raise ValueError(f"workers must be a whole number from 1 to 256, not {quote(workers)}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of one event, not {quote(progress)}")
     return bots, names, int(games), int(seed), rules.replace(players=2)
@@ -156,7 +160,7 @@ def tournament(
     seeds them; ``progress(event)`` is told as pairs finish (see the module). ``workers``:
     processes (``None``: the machine's cores; one in a browser). Bad arguments raise
     :class:`TournamentError` (a ``ValueError`` that says itself in en/nb/nn) before any game."""
-    bots, names, games, seed, rules = _check(players, games, seed, rules, progress)
+    bots, names, games, seed, rules = _check(players, games, seed, rules, progress, workers)
     if language is not None:
         language = resolve_language(language)
     if any(isinstance(b, WinningBot) for b in bots):

@@ -4,6 +4,8 @@ clear refusals, and the sentences in en/nb/nn."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from borsen_widget.analysis import best_choice
@@ -97,6 +99,7 @@ def test_progress_streams_in_order_and_ends_complete(played):
     assert [row["name"] for row in last["standings"]] == result.players_by_place()
     assert all(row["games"] == 12 * (len(PLAYERS) - 1) for row in last["standings"])
     assert "seed" not in repr(events)  # the seed stays in the kernel
+    json.dumps(events, allow_nan=False)  # plain data, for the projector and the phones
 
 
 def test_the_top_two_replay_is_a_legal_game_that_replays_to_the_same_result(played):
@@ -244,6 +247,9 @@ def test_other_bad_arguments_are_refused_before_any_game():
         tournament(PLAYERS[:2], rules="original")
     with pytest.raises(TypeError):
         tournament(PLAYERS[:2], progress=5)
+    for workers in (0, -2, 1.5, "2", True):
+        with pytest.raises(ValueError, match="workers"):
+            tournament(PLAYERS[:2], workers=workers)
     error = TournamentError(
         "A tournament needs two players or more, not {count}.", count=1
     )  # the English is the message itself
