@@ -402,3 +402,55 @@ def test_the_class_answers_other_phones_while_a_try_is_worked_out(monkeypatch):
         room.stop()
 
     run(scenario, timeout=120)
+
+
+def test_a_try_done_after_a_reload_reaches_the_students_new_page(monkeypatch):
+    """A try's answer goes to the student's page when the games end, not to the page that
+    asked: Lina asks on an English page, reloads (the old page closes, a new one joins with
+    her session and reads nynorsk) while the games run; the answer comes to the new page, in
+    nynorsk, for her request. A second reload on another tab (the older page told it has
+    left) is followed the same way."""
+    import threading
+
+    from borsen_widget.jupyter.classroom import strategies
+
+    release = threading.Event()
+    real = strategies._tried
+
+    def held(rule):  # the games wait for the reload: the order is the test's, not the clock's
+        assert release.wait(30)
+        return real(rule)
+
+    monkeypatch.setattr(strategies, "_tried", held)
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        old = await Client.open(room, accept="en")
+        session = (await old.join("Lina"))["session"]
+        rid = await old.send(intent="strategy_try", strategy=CAREFUL)
+        await old.close()
+        new = await Client.open(room, accept="nn")
+        assert (await new.join("", session=session))["type"] == "welcome"
+        release.set()
+        tried = await new.wait(lambda m: m.get("request") == rid, timeout=20)
+        assert tried["type"] == "strategy_tried", tried
+        assert "fekk regelen din" in tried["result"]["text"], tried["result"]["text"]
+        assert not any(m.get("request") == rid for m in old.messages)
+
+        # Another tab takes over while a second try runs: the newest page hears it.
+        release.clear()
+        await settle(TRY_GAP)
+        rid = await new.send(intent="strategy_try", strategy=FIVE, id="again")
+        third = await Client.open(room, accept="en")
+        assert (await third.join("", session=session))["type"] == "welcome"
+        release.set()
+        tried = await third.wait(lambda m: m.get("request") == rid, timeout=20)
+        assert tried["type"] == "strategy_tried"
+        assert tried["result"]["text"].startswith("Against ThresholdBot(4)")
+        assert not any(
+            m.get("request") == rid and m["type"] == "strategy_tried" for m in new.messages
+        )
+        room.stop()
+
+    run(scenario, timeout=60)

@@ -16,7 +16,8 @@ key, so exports carry pseudonyms) and comes back with ``resume=``.
   in two or three example positions and its result against one house bot
   (:func:`~borsen_widget.sim.strategy_trial.try_rule`), worked out off the class's event loop
   (a thread of its own, one try at a time a student, at most one every :data:`TRY_GAP` seconds),
-  so the other phones are answered meanwhile;
+  so the other phones are answered meanwhile; the answer goes to the student's page *when it is
+  done*, in that page's language (a student who reloaded meanwhile gets it on the new page);
 - ``{"intent": "strategy_submit", "strategy": {...}, "id": ...}``: keep it as the student's
   strategy (submissions open only).
 
@@ -231,23 +232,29 @@ class Strategies:
         self._tried_at[key] = now
         if self._pool is None:  # one thread: tries take turns, the loop keeps the GIL's share
             self._pool = concurrent.futures.ThreadPoolExecutor(1, "borsen-try")
-        language = page.language
-        future = self._loop.run_in_executor(self._pool, _tried, rule, language)
+        future = self._loop.run_in_executor(self._pool, _tried, rule)
         request = content.get("id")
+        # The student, not this page: a reload while the games run opens a new page (the old
+        # one is closed, or told it has left), and the answer belongs on the page they read.
+        student = page.student
 
         def done(task: asyncio.Future) -> None:
             self._trying.discard(key)
             if task.cancelled():
                 return
-            error = task.exception()
-            if error is not None:
-                text = translator(page.language).gettext(
+            now_page = page if student is None else student.page
+            if now_page is None:
+                return  # away (their page closed): a reload asks again
+            try:
+                told = _told(rule, task.result(), now_page.language)
+            except Exception as error:  # the games or their words failed: said, not lost
+                text = translator(now_page.language).gettext(
                     N_("That did not work ({error}); nothing changed."),
                     error=type(error).__name__,
                 )
-                page.say(text, request=request)
+                now_page.say(text, request=request)
                 return
-            page.send(dumps({"type": "strategy_tried", "request": request, **task.result()}))
+            now_page.send(dumps({"type": "strategy_tried", "request": request, **told}))
 
         future.add_done_callback(done)
 
@@ -257,13 +264,20 @@ def _order(key: str) -> int:
     return int(key[1:]) if key[1:].isdigit() else 0
 
 
-def _tried(rule, language: str) -> dict:
-    """A try, worked out on the try thread: the rule in words, what it does in the example
-    positions (each its move and its sentences) and its result against the house bot (the
-    trial's sentences and numbers; its seed stays here)."""
-    from ...sim.strategy_trial import examples, try_rule
+def _tried(rule):
+    """A try's games, worked out on the try thread: the result against the house bot (its
+    seed stays here)."""
+    from ...sim.strategy_trial import try_rule
 
-    trial = try_rule(rule, games=TRY_GAMES, seed=TRY_SEED, language=language)
+    return try_rule(rule, games=TRY_GAMES, seed=TRY_SEED)
+
+
+def _told(rule, trial, language: str) -> dict:
+    """A try told in ``language`` (a few milliseconds, on the loop once the games are done):
+    the rule in words, what it does in the example positions (each its move and its
+    sentences) and its result (the trial's sentences and numbers)."""
+    from ...sim.strategy_trial import examples
+
     return {
         "words": words_of(rule, language),
         "examples": [
