@@ -213,7 +213,7 @@ export function submissionLine(state, tr = ENGLISH) {
       ? tr.t("Submissions are closed. Your strategy {name} plays in the tournament.", {
           name: mine.strategy.name,
         })
-      : tr.t("Submissions are closed: you can still build and try a strategy.");
+      : tr.t("Submissions are closed.");
   }
   return mine
     ? tr.t("Submissions are open. Your strategy {name} is submitted; you may change it.", {

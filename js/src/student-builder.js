@@ -2,13 +2,15 @@
 // these hold", "+ or when …"), each a choice and a number, the aces' choice and a name; "Try it"
 // asks the kernel for the rule in words, what it does in a few positions and its result against
 // a house bot; "Submit" keeps it as the student's strategy (until the teacher closes
-// submissions). After the tournament it shows the student's place, rating and one position to
+// submissions: then the form folds away, and the builder shows the submitted rule in words and
+// that submissions are closed, until the teacher opens them again). After the tournament it shows the student's place, rating and one position to
 // learn from. The kernel checks every strategy (a refusal comes back as a notice, shown here).
 //
 // Controls a test (or a screen reader) finds by role and label, and by data-testid:
 //   builder-name, builder-aces, cond-<g>-<i>-kind, cond-<g>-<i>-value, cond-<g>-<i>-remove,
 //   builder-add-<g> (+ and …), builder-add-group (+ or when …), builder-try, builder-submit,
-//   builder-problem, builder-tried, builder-saved, tournament-you.
+//   builder-problem, builder-tried, builder-saved, builder-mine (the submitted rule in words,
+//   while submissions are closed), tournament-you.
 
 import { escapeHTML, requestIds } from "./helpers.js";
 import {
@@ -192,6 +194,7 @@ export function mountBuilder(section, { send, words }) {
   section.innerHTML =
     `<h2 id="borsen-b-title"></h2><p class="borsen-b-state" role="status"></p>` +
     `<form class="borsen-b-form" novalidate aria-labelledby="borsen-b-title"></form>` +
+    `<div class="borsen-b-mine" data-testid="builder-mine" hidden></div>` +
     `<p class="borsen-b-saved" role="status" data-testid="builder-saved"></p>` +
     `<div class="borsen-b-tried" aria-live="polite" data-testid="builder-tried"></div>` +
     `<div class="borsen-b-tournament" aria-live="polite" data-testid="tournament-you"></div>`;
@@ -200,18 +203,35 @@ export function mountBuilder(section, { send, words }) {
     title: part("#borsen-b-title"),
     line: part(".borsen-b-state"),
     form: part(".borsen-b-form"),
+    mine: part(".borsen-b-mine"),
     saved: part(".borsen-b-saved"),
     tried: part(".borsen-b-tried"),
     tournament: part(".borsen-b-tournament"),
   };
 
+  /** The submitted rule in words (shown while submissions are closed and the form folded). */
+  function mineHTML(tr) {
+    const mine = state.mine;
+    if (!mine) return "";
+    const heading = escapeHTML(tr.t("Your rule in words"));
+    return `<h3>${heading}</h3>` + (mine.words || []).map((w) => `<p>${escapeHTML(w)}</p>`).join("");
+  }
+
   /** Everything around the form, and the form's problem line and Submit button. */
   function renderInfo() {
     const tr = words();
+    // Closed: nothing to build for the tournament, so the form, its last try and its "saved"
+    // line fold away and what plays is shown instead; opened again, all of it comes back.
+    const folded = !state.open;
     section.hidden = !state.shown;
     ui.title.textContent = tr.t("Your strategy");
     ui.line.textContent = submissionLine(state, tr);
+    ui.form.hidden = folded;
+    ui.mine.hidden = !(folded && state.mine);
+    ui.mine.innerHTML = folded ? mineHTML(tr) : "";
+    ui.saved.hidden = folded;
     ui.saved.textContent = state.saved || "";
+    ui.tried.hidden = folded;
     ui.tried.innerHTML = triedHTML(tr);
     ui.tournament.innerHTML = tournamentHTML(tr);
     const problem = ui.form.querySelector(".borsen-b-problem");

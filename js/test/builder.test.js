@@ -189,6 +189,35 @@ describe("the builder on the phone", () => {
     expect($("builder-tried").querySelector("li").dataset.action).toBe("draw");
   });
 
+  test("closed: the form folds away, the submitted rule in words shows; reopened, it is back", () => {
+    const mine = { strategy: FIVE, words: ["Bank when the pile holds at least 5 cards."] };
+    builder.receive({ type: "strategies", open: true, mine, limits: DEFAULT_LIMITS });
+    expect($("builder-name").value).toBe("Stopp på fem");
+    expect(section.querySelector("form").hidden).toBe(false);
+    expect($("builder-mine").hidden).toBe(true);
+    builder.receive({ type: "strategy_saved", request: "x", name: "Stopp på fem", words: [] });
+    builder.receive({ type: "strategies", open: false, mine, limits: DEFAULT_LIMITS });
+    expect(section.hidden).toBe(false);
+    expect(section.querySelector("form").hidden).toBe(true);
+    expect($("builder-saved").hidden).toBe(true);
+    expect($("builder-tried").hidden).toBe(true);
+    expect($("builder-mine").hidden).toBe(false);
+    expect($("builder-mine").textContent).toContain("Bank when the pile holds at least 5 cards.");
+    expect(section.querySelector(".borsen-b-state").textContent).toBe(
+      "Submissions are closed. Your strategy Stopp på fem plays in the tournament.",
+    );
+    builder.receive({ type: "strategies", open: true, mine, limits: DEFAULT_LIMITS });
+    expect(section.querySelector("form").hidden).toBe(false);
+    expect($("builder-mine").hidden).toBe(true);
+    expect($("builder-name").value).toBe("Stopp på fem");
+    expect($("builder-submit").disabled).toBe(false);
+    // Closed with nothing submitted but a tournament to show: no form, no promise of one.
+    builder.receive({ type: "tournament", state: "running", done: 0, total: 3 });
+    builder.receive({ type: "strategies", open: false, mine: null, limits: DEFAULT_LIMITS });
+    expect(section.querySelector("form").hidden).toBe(true);
+    expect(section.querySelector(".borsen-b-state").textContent).toBe("Submissions are closed.");
+  });
+
   test("after the tournament: the place and a position to learn from", () => {
     builder.receive({ type: "tournament", state: "running", done: 2, total: 10 });
     expect($("tournament-you").textContent).toContain("2 of 10");

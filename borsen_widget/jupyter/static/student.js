@@ -1029,7 +1029,7 @@ function submissionLine(state, tr = ENGLISH) {
   if (!state || !state.open) {
     return mine ? tr.t("Submissions are closed. Your strategy {name} plays in the tournament.", {
       name: mine.strategy.name
-    }) : tr.t("Submissions are closed: you can still build and try a strategy.");
+    }) : tr.t("Submissions are closed.");
   }
   return mine ? tr.t("Submissions are open. Your strategy {name} is submitted; you may change it.", {
     name: mine.strategy.name
@@ -1126,22 +1126,35 @@ function mountBuilder(section, { send, words }) {
     const position = you.position ? `<h3>${learn}</h3><p>${escapeHTML(you.position)}</p>` : "";
     return `<h3>${place}</h3><p class="borsen-b-place">${escapeHTML(you.text)}</p>${position}`;
   }
-  section.innerHTML = `<h2 id="borsen-b-title"></h2><p class="borsen-b-state" role="status"></p><form class="borsen-b-form" novalidate aria-labelledby="borsen-b-title"></form><p class="borsen-b-saved" role="status" data-testid="builder-saved"></p><div class="borsen-b-tried" aria-live="polite" data-testid="builder-tried"></div><div class="borsen-b-tournament" aria-live="polite" data-testid="tournament-you"></div>`;
+  section.innerHTML = `<h2 id="borsen-b-title"></h2><p class="borsen-b-state" role="status"></p><form class="borsen-b-form" novalidate aria-labelledby="borsen-b-title"></form><div class="borsen-b-mine" data-testid="builder-mine" hidden></div><p class="borsen-b-saved" role="status" data-testid="builder-saved"></p><div class="borsen-b-tried" aria-live="polite" data-testid="builder-tried"></div><div class="borsen-b-tournament" aria-live="polite" data-testid="tournament-you"></div>`;
   const part = (sel) => section.querySelector(sel);
   const ui = {
     title: part("#borsen-b-title"),
     line: part(".borsen-b-state"),
     form: part(".borsen-b-form"),
+    mine: part(".borsen-b-mine"),
     saved: part(".borsen-b-saved"),
     tried: part(".borsen-b-tried"),
     tournament: part(".borsen-b-tournament")
   };
+  function mineHTML(tr) {
+    const mine = state.mine;
+    if (!mine) return "";
+    const heading = escapeHTML(tr.t("Your rule in words"));
+    return `<h3>${heading}</h3>` + (mine.words || []).map((w) => `<p>${escapeHTML(w)}</p>`).join("");
+  }
   function renderInfo() {
     const tr = words();
+    const folded = !state.open;
     section.hidden = !state.shown;
     ui.title.textContent = tr.t("Your strategy");
     ui.line.textContent = submissionLine(state, tr);
+    ui.form.hidden = folded;
+    ui.mine.hidden = !(folded && state.mine);
+    ui.mine.innerHTML = folded ? mineHTML(tr) : "";
+    ui.saved.hidden = folded;
     ui.saved.textContent = state.saved || "";
+    ui.tried.hidden = folded;
     ui.tried.innerHTML = triedHTML(tr);
     ui.tournament.innerHTML = tournamentHTML(tr);
     const problem = ui.form.querySelector(".borsen-b-problem");
