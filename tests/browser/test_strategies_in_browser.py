@@ -12,7 +12,7 @@ nothing is kept: a percent out of range typed into the field and an empty name (
 own check), HTML in the name (the kernel's, the rule module's sentence); each then fixes it and
 submits. Une submits again, and her second rule replaces her first. The teacher closes
 submissions with the same button: every phone folds its form away and shows the rule that
-plays, in words. A cell runs ``room.tournament(games=…, seed=…)``: the projector shows the
+plays, in words (opened again, the form is back with the student's rule). A cell runs ``room.tournament(games=…, seed=…)``: the projector shows the
 progress, then the ranking, whose names, order, places and ratings with their intervals (to
 the precision shown) are those of ``league(...)`` (sim/league.py) run directly in Python beside
 this test, on the same rules, the house bots and the same seed; the top two's game is stepped
@@ -325,6 +325,15 @@ def test_twelve_phones_build_strategies_and_the_projector_runs_the_tournament(
             line = phone.locator(".borsen-b-state").inner_text()
             assert line.startswith("Submissions are closed."), line
         une.screenshot(path=str(artifacts / "strategies-phone-closed.png"))
+        # Opened again, the form is back with the student's own rule; then closed for good.
+        button.click()
+        une.locator(".borsen-b-form").wait_for()
+        assert une.locator(tid("builder-name")).input_value() == RULES[7]["name"]
+        assert une.locator(tid("cond-0-0-value")).input_value() == "7"
+        assert une.locator(tid("builder-mine")).is_hidden()
+        button.click()
+        for phone in phones:
+            phone.locator(".borsen-b-form").wait_for(state="hidden")
         assert kernel.eval("room.close_strategies()['open']") is False
 
         # ------------------------------------------------------------ the tournament
