@@ -12,11 +12,13 @@ nothing is kept: a percent out of range typed into the field and an empty name (
 own check), HTML in the name (the kernel's, the rule module's sentence); each then fixes it and
 submits. Une submits again, and her second rule replaces her first. The teacher closes
 submissions with the same button: every phone folds its form away and shows the rule that
-plays, in words (opened again, the form is back with the student's rule). A cell runs ``room.tournament(games=…, seed=…)``: the projector shows the
-progress, then the ranking, whose names, order, places and ratings with their intervals (to
-the precision shown) are those of ``league(...)`` (sim/league.py) run directly in Python beside
-this test, on the same rules, the house bots and the same seed; the top two's game is stepped
-on the projector; every phone shows its own place in that ranking.
+plays, in words (opened again, the form is back with the student's rule). A cell runs
+``room.tournament(games=…, seed=…)``: the projector shows the progress, then the ranking,
+whose names, order, places and ratings with their intervals (to the precision shown) are those
+of ``league(...)`` (sim/league.py) run directly in Python beside this test (in a process of its
+own, so its games overlap the browser's work), on the same rules, the house bots and the same
+seed; the top two's game is stepped on the projector; every phone shows its own place in that
+ranking.
 """
 
 from __future__ import annotations
@@ -274,7 +276,7 @@ def test_twelve_phones_build_strategies_and_the_projector_runs_the_tournament(
         lina.locator(tid("builder-submit")).click()
         saved(lina, RULES[0]["name"])
 
-        # Refused: a percent out of range (the phone's own check: nothing is sent).
+        # Refused: a percent out of range (the phone's own check, before anything is sent).
         build(max_, RULES[1])
         max_.locator(tid("cond-0-0-value")).fill("150")
         max_.locator(tid("builder-submit")).click()
