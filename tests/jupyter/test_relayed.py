@@ -81,7 +81,8 @@ def test_pages_on_one_line_are_told_once_for_many(door, settings):  # noqa: F811
             )
         for number in languages:
             await line.wait(
-                lambda h, b, n=number: n in map(int, h[5:].split(",")) and '"welcome"' in b
+                # "you" ends what a joining page is told (welcome, view, room, ..., you)
+                lambda h, b, n=number: n in map(int, h[5:].split(",")) and '"type":"you"' in b
             )
         assert room.students == ("S1", "S2", "S3")
         # A move: every page's new view, the two bokmål pages in one frame.
