@@ -21,7 +21,7 @@ from test_classroom import Client, run, settle
 from test_lesson import DECK, projector
 
 from borsen_widget import ThresholdBot
-from borsen_widget.jupyter.classroom.strategies import TRY_GAP
+from borsen_widget.jupyter.classroom.strategies import TRY_GAP, words_of
 from borsen_widget.play.strategy_rules import RuleBot, StrategyRule
 from borsen_widget.sim.tournament import tournament
 
@@ -454,3 +454,24 @@ def test_a_try_done_after_a_reload_reaches_the_students_new_page(monkeypatch):
         room.stop()
 
     run(scenario, timeout=60)
+
+
+def test_a_phone_that_switches_language_hears_its_strategy_in_the_new_one():
+    """The submitted rule's words are sentences made in Python for the page's language: a
+    phone that switches language gets them again, as it gets the view again."""
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        lina = await joined(room, "Lina")
+        room.strategies()
+        saved = await submit(lina, FIVE)
+        english = saved["words"]
+        before = len(lina.messages)
+        await lina.speak("nn")
+        told = await lina.wait(lambda m: m["type"] == "strategies" and m["mine"], since=before)
+        assert told["mine"]["words"] == words_of(StrategyRule.from_dict(FIVE), "nn")
+        assert told["mine"]["words"] != english
+        room.stop()
+
+    run(scenario)

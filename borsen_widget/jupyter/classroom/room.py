@@ -418,6 +418,7 @@ class Classroom:
         self._sessions.set_language(page, content)
         if page.student is not None and page.student.page is page and page.language != before:
             page.send(self._views.message(page))
+            self._send_strategies(page)  # their sentences too (the rule in words, the place)
 
     def _join(self, page: Page, content: dict) -> None:
         student = self._sessions.join(page, content)
@@ -430,13 +431,17 @@ class Classroom:
         page.send(self._room_message())
         page.send(self._questions.message())
         page.send(self._question_message())
-        learner = self._asking.lesson.of_session(student.session)
+        self._send_strategies(page)
+        self._send_you(student)
+        self._summary_soon()
+
+    def _send_strategies(self, page: Page) -> None:
+        """The page's student's strategy and tournament place, in the page's language."""
+        learner = self._asking.lesson.of_session(page.student.session)
         page.send(self._strategies.message(learner, page.language))
         told = self._show.phone_message(learner, page.language)
         if told is not None:
             page.send(told)
-        self._send_you(student)
-        self._summary_soon()
 
     def _play(self, student: Student, content: dict) -> None:
         request = read_request(content, version=self._widget.version, allowed=STUDENT_INTENTS)
