@@ -52,6 +52,7 @@ __all__ = [
     "MAX_PLAYERS",
     "TournamentError",
     "TournamentResult",
+    "check_games_and_seed",
     "house_bots",
     "tournament",
 ]
@@ -92,6 +93,30 @@ def house_bots() -> list:
     return [WinningBot(), ExpectedValueBot(), ThresholdBot(4), ProbabilityBot(0.5), RandomBot()]
 
 
+def check_games_and_seed(games, seed) -> None:
+    """Raise :class:`TournamentError` unless ``games`` (a pair's) and ``seed`` are as a
+    tournament takes them (the classroom checks them before it starts the games' thread)."""
+    if (
+        isinstance(games, bool)
+        or not isinstance(games, Integral)
+        or not 2 <= games <= MAX_PAIR_GAMES
+        or games % 2
+    ):
+        raise TournamentError(
+            N_(
+                "The games of each pair must be an even whole number from 2 to {most}, "
+                "so that each player sits first in half of them, not {value}."
+            ),
+            most=MAX_PAIR_GAMES,
+            value=quote(games),
+        )
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or not 0 <= seed <= MAX_SEED:
+        raise TournamentError(
+            N_("The seed must be a whole number from 0 to 2**64 - 1, not {value}."),
+            value=quote(seed),
+        )
+
+
 def _check(players, games, seed, rules, progress, workers) -> tuple:
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise TournamentError(N_("The players of a tournament must be a sequence of strategies."))
@@ -113,25 +138,7 @@ def _check(players, games, seed, rules, progress, workers) -> tuple:
                 N_("Every player of a tournament needs a name of its own: {name} plays twice."),
                 name=name,
             )
-    if (
-        isinstance(games, bool)
-        or not isinstance(games, Integral)
-        or not 2 <= games <= MAX_PAIR_GAMES
-        or games % 2
-    ):
-        raise TournamentError(
-            N_(
-                "The games of each pair must be an even whole number from 2 to {most}, "
-                "so that each player sits first in half of them, not {value}."
-            ),
-            most=MAX_PAIR_GAMES,
-            value=quote(games),
-        )
-    if isinstance(seed, bool) or not isinstance(seed, Integral) or not 0 <= seed <= MAX_SEED:
-        raise TournamentError(
-            N_("The seed must be a whole number from 0 to 2**64 - 1, not {value}."),
-            value=quote(seed),
-        )
+    check_games_and_seed(games, seed)
     if rules is None:
         rules = Rules(players=2)
     if not isinstance(rules, Rules):

@@ -34,7 +34,6 @@ import html
 import time
 from collections.abc import Callable
 
-from ...engine.errors import quote
 from ...i18n import translator
 from ..protocol import Refused
 from .sessions import dumps
@@ -176,21 +175,11 @@ class Show:
     def start(self, *, games: int, bots, seed: int) -> TournamentShown:
         """Start a tournament of the submitted strategies and ``bots`` (see the module)."""
         from ...play.strategy_rules import RuleBot
-        from ...sim.tournament import MAX_PAIR_GAMES
+        from ...sim.tournament import check_games_and_seed
 
         if self.running is not None and not self.running.finished:
             raise Refused("A tournament is running already: wait for its ranking.")
-        if (
-            isinstance(games, bool)
-            or not isinstance(games, int)
-            or not 2 <= games <= MAX_PAIR_GAMES
-            or games % 2
-        ):  # each player sits first in half of a pair's games
-            raise ValueError(
-                f"games must be an even whole number from 2 to {MAX_PAIR_GAMES}, not {quote(games)}"
-            )
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a whole number from 0, not {quote(seed)}")
+        check_games_and_seed(games, seed)  # said in the teacher's cell, before any game
         bots = default_bots() if bots is None else list(bots)
         taken = {str(b) for b in bots}
         learners: dict[int, str] = {}
