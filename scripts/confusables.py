@@ -1,4 +1,4 @@
-"""Write ``borsen_widget/jupyter/classroom/confusables.txt``: the Unicode data a student's name is
+"""Write ``borsen_widget/i18n/confusables.txt``: the Unicode data a student's name is
 folded by (:mod:`borsen_widget.jupyter.classroom.names`), from a maintained package.
 
 The data is Unicode's own (UTS #39 ``confusables.txt``: each character's *prototype*, the
@@ -22,13 +22,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-OUT = (
-    pathlib.Path(__file__).resolve().parents[1]
-    / "borsen_widget"
-    / "jupyter"
-    / "classroom"
-    / "confusables.txt"
-)
+OUT = pathlib.Path(__file__).resolve().parents[1] / "borsen_widget" / "i18n" / "confusables.txt"
 
 
 def _ranges(points: list[int]) -> list[str]:

@@ -16,8 +16,9 @@ the i18n layer is below both.
   skeleton until nothing changes), so ``Lіna`` with a Cyrillic і is ``Lina``.
 
 The data (each character's prototype and the default-ignorable characters, Unicode's
-``confusables.txt``) is the file the classroom ships, made by ``scripts/confusables.py``; it is
-read once, when a name is first folded.
+``confusables.txt``) is shipped beside this module as ``confusables.txt``, made by
+``scripts/confusables.py``; it is read once, when a name is first folded. This module is the one
+home of these rules: the classroom's :mod:`~borsen_widget.jupyter.classroom.names` imports them.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ import functools
 import pathlib
 import unicodedata
 
-__all__ = ["MAX_NAME", "fold", "name_problem", "skeleton", "tidy_name"]
+__all__ = ["DATA", "MAX_NAME", "fold", "name_problem", "prototype", "skeleton", "tidy_name"]
 
-#: The one copy of the data, shipped with the classroom (see the module's text).
-DATA = pathlib.Path(__file__).parents[1] / "jupyter" / "classroom" / "confusables.txt"
-#: The longest name, in characters (as the classroom's).
+#: Unicode's data, shipped beside this module (see the module's text).
+DATA = pathlib.Path(__file__).with_name("confusables.txt")
+#: The longest name, in characters.
 MAX_NAME = 24
 #: Rounds of NFKC, case folding and skeleton at most; real names settle in two.
 ROUNDS = 8
@@ -52,6 +53,11 @@ def _tables() -> tuple[dict[int, str], frozenset[int]]:
         else:
             prototypes[int(head, 16)] = "".join(chr(int(cp, 16)) for cp in rest)
     return prototypes, frozenset(ignorable)
+
+
+def prototype(char: str) -> str:
+    """The character(s) ``char`` looks like (UTS #39), or ``char`` itself."""
+    return _tables()[0].get(ord(char), char)
 
 
 def skeleton(text: str) -> str:

@@ -1,6 +1,7 @@
 """Issue 32: a strategy's name gets the safety of a student's name. The rules live below every
-layer that takes names (borsen_widget/i18n/names.py, since play may not import the classroom);
-these checks keep them the classroom's own (names.py there), name for name."""
+layer that takes names (borsen_widget/i18n/names.py, since play may not import the classroom),
+and the classroom's clean_name is made of them: these checks hold the two to the same verdict,
+name for name."""
 
 from __future__ import annotations
 

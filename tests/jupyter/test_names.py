@@ -1,6 +1,6 @@
 """Names that look alike are one name (issue 22, "Safety"): a student's name is compared by
 Unicode's rules (NFKC, case folding, the UTS #39 confusables skeleton), from Unicode's own data
-shipped with the package (borsen_widget/jupyter/classroom/confusables.txt)."""
+shipped with the package (borsen_widget/i18n/confusables.txt)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from borsen_widget.i18n import names as shared
 from borsen_widget.jupyter.classroom import names
 from borsen_widget.jupyter.classroom.names import clean_name, fold, name_keys, skeleton
 from borsen_widget.jupyter.protocol import BadMessage
@@ -73,10 +74,10 @@ def test_names_that_do_not_look_alike_stay_two(a, b):
 
 
 def test_the_data_is_unicodes_own_with_its_version():
-    header = names.DATA.read_text(encoding="ascii").splitlines()[0]
+    header = shared.DATA.read_text(encoding="ascii").splitlines()[0]
     assert "UTS #39" in header and "Unicode 18.0.0" in header
     assert "scripts/confusables.py" in header and "Unicode License" in header
-    prototypes, ignorable = names._tables()
+    prototypes, ignorable = shared._tables()
     assert len(prototypes) > 6000  # confusables.txt maps about 6,700 characters
     assert names.prototype("\u0456") == "i" and names.prototype("m") == "rn"
     assert names.prototype("0") == "O" and names.prototype("a") == "a"

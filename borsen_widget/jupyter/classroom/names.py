@@ -16,74 +16,22 @@ then lowers), so ``fold(fold(x)) == fold(x)``. A fold is a key for comparing, ne
 student keeps the name as typed.
 
 The data (each character's prototype and the default-ignorable characters, Unicode 18.0) is
-Unicode's ``confusables.txt`` and Character Database, shipped beside this module as
-``confusables.txt`` and made from a maintained package by ``scripts/confusables.py``; it is read
-once, when a name is first folded.
+Unicode's ``confusables.txt`` and Character Database, shipped as
+``borsen_widget/i18n/confusables.txt`` and made from a maintained package by
+``scripts/confusables.py``; it is read once, when a name is first folded. The functions live in
+:mod:`borsen_widget.i18n.names` (a strategy's name on a phone, issue 32, is cleaned by the same
+rules, and the play layer may not import the classroom); this module adds what only the class
+needs: the keys two students' names are compared by and the refusal a phone is told.
 """
 
 from __future__ import annotations
 
-import functools
-import pathlib
 import unicodedata
 
+from ...i18n.names import MAX_NAME, fold, name_problem, prototype, skeleton, tidy_name
 from ..protocol import BadMessage
 
 __all__ = ["MAX_NAME", "clean_name", "fold", "name_keys", "prototype", "skeleton"]
-
-DATA = pathlib.Path(__file__).with_name("confusables.txt")
-#: The longest name, in characters.
-MAX_NAME = 24
-#: Rounds of NFKC, case folding and skeleton at most; real names settle in two.
-ROUNDS = 8
-
-
-@functools.cache
-def _tables() -> tuple[dict[int, str], frozenset[int]]:
-    """The prototypes (code point → its prototype) and the default-ignorable code points."""
-    prototypes: dict[int, str] = {}
-    ignorable: set[int] = set()
-    for line in DATA.read_text(encoding="ascii").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        head, *rest = line.split()
-        if head == "ignorable":
-            for item in rest:
-                first, _, last = item.partition("-")
-                ignorable.update(range(int(first, 16), int(last or first, 16) + 1))
-        else:
-            prototypes[int(head, 16)] = "".join(chr(int(cp, 16)) for cp in rest)
-    return prototypes, frozenset(ignorable)
-
-
-def prototype(char: str) -> str:
-    """The character(s) ``char`` looks like (UTS #39), or ``char`` itself."""
-    return _tables()[0].get(ord(char), char)
-
-
-def skeleton(text: str) -> str:
-    """The UTS #39 skeleton of ``text``: NFD, default-ignorable characters dropped, each
-    character replaced by its prototype, NFD again."""
-    prototypes, ignorable = _tables()
-    mapped = "".join(
-        prototypes.get(ord(c), c)
-        for c in unicodedata.normalize("NFD", text)
-        if ord(c) not in ignorable
-    )
-    return unicodedata.normalize("NFD", mapped)
-
-
-def fold(name: str) -> str:
-    """The key names are compared by: NFKC, case folding and the confusables skeleton, until
-    they change nothing; inner spaces single, none at the ends (see the module's text)."""
-    key = name
-    for _ in range(ROUNDS):
-        folded = skeleton(unicodedata.normalize("NFKC", key).casefold())
-        folded = " ".join(folded.split())
-        if folded == key:
-            break
-        key = folded
-    return key
 
 
 def name_keys(name: str) -> frozenset[str]:
@@ -96,17 +44,16 @@ def name_keys(name: str) -> frozenset[str]:
 
 
 def clean_name(value) -> str:
-    """A student's name as typed: trimmed, inner spaces single, printable; else BadMessage."""
-    if not isinstance(value, str):
+    """A student's name as typed: trimmed, inner spaces single, printable; else BadMessage
+    (the rules are :func:`borsen_widget.i18n.names.name_problem`'s, a strategy's name's too)."""
+    problem = name_problem(value)
+    if problem == "empty":
         raise BadMessage("Type your name to join.")
-    name = " ".join(unicodedata.normalize("NFC", value).split())
-    if not name:
-        raise BadMessage("Type your name to join.")
-    if len(name) > MAX_NAME:
+    if problem == "long":
         raise BadMessage(
             "A name has at most {count} letters; choose a shorter one.", count=MAX_NAME
         )
-    if any(unicodedata.category(ch)[0] == "C" for ch in name) or not fold(name):
+    if problem is not None:
         # Controls, format and private characters, or a name that is only invisible ones.
         raise BadMessage("A name is letters, digits and spaces; choose another.")
-    return name
+    return tidy_name(value)
