@@ -135,19 +135,8 @@ class Record(Sequence):
         reads the ø and å), pseudonyms instead of names unless ``names=True``. ``excel=True``:
         for a spreadsheet in ``language`` (the room's by default; see the module's text).
         Returns the path."""
-        for name, flag in (("names", names), ("excel", excel)):
-            if not isinstance(flag, bool):
-                raise ValueError(f"{name} must be True or False, not {flag!r}")
-        if excel:
-            tr = translator(language or self.language)
-            return write_spreadsheet(path, self._rows(names), COLUMNS, tr)
-        path = os.fspath(path)
-        with open(path, "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
-            writer.writeheader()
-            for row in self._rows(names):
-                writer.writerow({k: "" if v is None else v for k, v in row.items()})
-        return path
+        check_flags(names, excel)
+        return write_csv(path, self._rows(names), COLUMNS, excel, language or self.language)
 
     # -- the class's strategies (issue 32)
 
@@ -167,21 +156,10 @@ class Record(Sequence):
     ) -> str:
         """The strategies' table as CSV, as :meth:`to_csv` writes the answers (pseudonyms
         unless ``names=True``; ``excel=True``: for a spreadsheet in ``language``)."""
-        for name, flag in (("names", names), ("excel", excel)):
-            if not isinstance(flag, bool):
-                raise ValueError(f"{name} must be True or False, not {flag!r}")
+        check_flags(names, excel)
         language = language or self.language
         rows = strategy_rows(self._lesson, names=names, language=language)
-        if excel:
-            tr = translator(language)
-            return write_spreadsheet(path, rows, STRATEGY_COLUMNS, tr, strategy_titles(tr))
-        path = os.fspath(path)
-        with open(path, "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(STRATEGY_COLUMNS))
-            writer.writeheader()
-            for row in rows:
-                writer.writerow({k: "" if v is None else v for k, v in row.items()})
-        return path
+        return write_csv(path, rows, STRATEGY_COLUMNS, excel, language, strategy_titles)
 
     # -- display
 
@@ -281,3 +259,25 @@ def _text(value) -> str | int | float:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
+
+
+def check_flags(names, excel) -> None:
+    for name, flag in (("names", names), ("excel", excel)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be True or False, not {flag!r}")
+
+
+def write_csv(path, rows, columns, excel: bool, language: str, titles=None) -> str:
+    """``rows`` as CSV at ``path`` (UTF-8 with a byte-order mark): for programs, or with
+    ``excel=True`` for a spreadsheet in ``language`` (``titles(tr)``: the columns' headers, if
+    not the answers'). Returns the path."""
+    if excel:
+        tr = translator(language)
+        return write_spreadsheet(path, rows, columns, tr, None if titles is None else titles(tr))
+    path = os.fspath(path)
+    with open(path, "w", encoding="utf-8-sig", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(columns))
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    return path
