@@ -140,19 +140,18 @@ def question_lines(q: dict, tr: Translator) -> list[str]:
     return lines
 
 
-class QuestionShown(dict):
-    """The question as the teacher sees it: a dict (the data, as before), shown in the
-    room's ``language`` in a cell (``str``, IPython's pretty printer, HTML)."""
+class Shown(dict):
+    """What a teacher's call returns: a dict (the data, for programs), shown in the room's
+    ``language`` in a cell as sentences (:meth:`lines`; ``str``, IPython's pretty printer and
+    HTML). ``repr()`` stays the dict's (a program, a debugger, a log)."""
 
     def __init__(self, data: dict, language: str | None = None):
         super().__init__(data)
         self.language = language
 
     def lines(self) -> list[str]:
-        return question_lines(self, translator(self.language))
+        raise NotImplementedError
 
-    # repr() stays the dict's (a program, a debugger, a log); str(), print() and a cell's
-    # display are the teacher's sentences.
     __repr__ = dict.__repr__
 
     def __str__(self) -> str:
@@ -162,6 +161,17 @@ class QuestionShown(dict):
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
+        body = "".join(f"<p style='margin:.2em 0'>{html.escape(x)}</p>" for x in self.lines())
+        return f"<div class='borsen-shown'>{body}</div>"
+
+
+class QuestionShown(Shown):
+    """The question as the teacher sees it (see :class:`Shown`), its first line in bold."""
+
+    def lines(self) -> list[str]:
+        return question_lines(self, translator(self.language))
+
+    def _repr_html_(self) -> str:
         lines = [html.escape(line) for line in self.lines()]
         head, rest = lines[0], lines[1:]
         body = "".join(f"<p style='margin:.2em 0'>{line}</p>" for line in rest)
@@ -169,23 +179,17 @@ class QuestionShown(dict):
         return f"<div class='borsen-question'>{head}{body}</div>"
 
 
-class ScoresShown(dict):
-    """Each student's total points, by name: a dict (as before), shown in the room's
-    ``language`` as a table, best first."""
-
-    def __init__(self, data: dict, language: str | None = None):
-        super().__init__(data)
-        self.language = language
+class ScoresShown(Shown):
+    """Each student's total points, by name (see :class:`Shown`), shown as a table, best
+    first."""
 
     def ranked(self) -> list[tuple[str, int]]:
         return sorted(self.items(), key=lambda item: (-item[1], item[0]))
 
-    __repr__ = dict.__repr__
-
-    def __str__(self) -> str:
+    def lines(self) -> list[str]:
         tr = translator(self.language)
         if not self:
-            return tr.gettext("No student has joined yet.")
+            return [tr.gettext("No student has joined yet.")]
         lines = [tr.gettext("Points so far:")]
         for name, total in self.ranked():
             lines.append(
@@ -193,10 +197,7 @@ class ScoresShown(dict):
                     "{name}: {count} point", "{name}: {count} points", total, name=name, count=total
                 )
             )
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(str(self))
+        return lines
 
     def _repr_html_(self) -> str:
         tr = translator(self.language)

@@ -38,12 +38,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import html
 import time
 from collections.abc import Callable
 
 from ...i18n import N_, translator
 from ..protocol import BadMessage, Refused
+from .displays import Shown
 from .names import MAX_NAME
 from .sessions import dumps
 
@@ -287,14 +287,9 @@ def _told(rule, trial, language: str) -> dict:
     }
 
 
-class StrategiesShown(dict):
+class StrategiesShown(Shown):
     """Submissions as the teacher's cell shows them: a dict (:meth:`Strategies.summary`),
-    shown in the room's ``language`` as sentences, like a question's display
-    (:mod:`~borsen_widget.jupyter.classroom.displays`)."""
-
-    def __init__(self, data: dict, language: str | None = None):
-        super().__init__(data)
-        self.language = language
+    shown in the room's ``language`` as sentences (:class:`~.displays.Shown`)."""
 
     def lines(self) -> list[str]:
         tr = translator(self.language)
@@ -314,18 +309,6 @@ class StrategiesShown(dict):
         for student, name in sorted(self.get("strategies", {}).items()):
             lines.append(tr.gettext("{student} submitted {name}.", student=student, name=name))
         return lines
-
-    __repr__ = dict.__repr__
-
-    def __str__(self) -> str:
-        return "\n".join(self.lines())
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def _repr_html_(self) -> str:
-        body = "".join(f"<p style='margin:.2em 0'>{html.escape(x)}</p>" for x in self.lines())
-        return f"<div class='borsen-strategies'>{body}</div>"
 
 
 #: The columns of the strategies' table (``room.record.strategies``), in order.
