@@ -485,3 +485,30 @@ def test_a_phone_that_switches_language_hears_its_strategy_in_the_new_one():
         room.stop()
 
     run(scenario)
+
+
+def test_strategies_whose_names_look_alike_play_under_names_told_apart():
+    """Two strategies named alike (the same name, or one with a Cyrillic о, or another case)
+    are told apart on the ranking as the class tells students' names apart: the later one is
+    "(2)", "(3)"; a name like a house bot's too."""
+    tolv = {"name": "Tolv", "bank_when": [[{"kind": "pile_at_least", "cards": 12}]]}
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        room.strategies()
+        for student, name in (("Lina", "Tolv"), ("Max", "T\u043elv"), ("Ola", "TOLV")):
+            page = await joined(room, student)
+            assert (await submit(page, {**tolv, "name": name}))["type"] == "strategy_saved"
+        page = await joined(room, "Siv")
+        await submit(page, {**tolv, "name": "thresholdbot(3)"})
+        room.close_strategies()
+        shown = room.tournament(games=2, bots=[ThresholdBot(3)])
+        await shown
+        names = sorted(r["name"] for r in shown.rows)
+        assert names == sorted(
+            ["Tolv", "T\u043elv (2)", "TOLV (3)", "thresholdbot(3) (2)", "ThresholdBot(3)"]
+        )
+        room.stop()
+
+    run(scenario, timeout=60)

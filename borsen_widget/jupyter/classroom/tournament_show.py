@@ -36,6 +36,7 @@ from collections.abc import Callable
 
 from ...i18n import translator
 from ..protocol import Refused
+from .names import fold
 from .sessions import dumps
 from .strategies import words_of
 
@@ -181,7 +182,7 @@ class Show:
             raise Refused("A tournament is running already: wait for its ranking.")
         check_games_and_seed(games, seed)  # said in the teacher's cell, before any game
         bots = default_bots() if bots is None else list(bots)
-        taken = {str(b) for b in bots}
+        taken = {fold(str(b)) for b in bots}
         learners: dict[int, str] = {}
         players = []
         for learner, rule in self._players():
@@ -364,14 +365,16 @@ def _public(row: dict) -> dict:
 
 
 def _unique(rule, taken: set):
-    """The rule under a name no other player of the tournament has (a second "Stopp på fem"
-    is "Stopp på fem (2)"), so the ranking tells them apart."""
+    """The rule under a name no other player of the tournament has, compared as the class
+    compares students' names (:func:`~.names.fold`: case, look-alike letters): a second "Stopp
+    på fem", or a "Stopp pа fem" with a Cyrillic а, is "Stopp på fem (2)", so the ranking
+    tells them apart. ``taken``: the folded names so far."""
     name, n = rule.name, 1
-    while name in taken:
+    while fold(name) in taken:
         n += 1
         suffix = f" ({n})"
         name = rule.name[: 24 - len(suffix)] + suffix
-    taken.add(name)
+    taken.add(fold(name))
     return rule if name == rule.name else dataclasses.replace(rule, name=name)
 
 
