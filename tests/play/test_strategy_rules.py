@@ -284,7 +284,7 @@ def test_describe_says_the_rule_in_whole_sentences():
     assert "40\xa0%" in nb and " og du ligger foran" in nb
     nn = rule_sentences(rule_, "nn")
     assert nn[-2:] == [
-        "Trekk elles.",
+        "Elles trekkjer du.",
         "Behald essa du legg i banken, og børsnoter berre dei som er over grensa.",
     ]
 
