@@ -423,11 +423,13 @@ def play_batch(
         out_listed[ids] = listed[done]
 
     def rule_banks(size, accepted_n):
-        """Where the RuleBot to act banks: some group of its rule's conditions all hold
-        (issue 32; the same whole-number comparisons as :meth:`Condition.holds`)."""
+        """Where the RuleBot to act banks: every condition of some group of its rule holds,
+        each read by :meth:`Condition.holds` itself (issue 32: its whole-number comparisons
+        work on these arrays as on one game's numbers, so a condition has one home)."""
+        mine = best = 0
         if needs_lead:
             tot = (non_aces + bank_aces).reshape(n, A)
-            mine = tot[cur, ar] + pile_n  # my bank with the pile banked
+            mine = tot[cur, ar]  # my bank, the pile not yet in it
             tot = tot.copy()
             tot[cur, ar] = -1
             best = tot.max(0)  # the fullest other bank
@@ -439,14 +441,7 @@ def play_batch(
             for group in rule.bank_when:
                 holds = me.copy()
                 for c in group:
-                    if c.kind == "pile_at_least":
-                        holds &= pile_n >= c.value
-                    elif c.kind == "chance_below":
-                        holds &= accepted_n * 100 < c.value * size
-                    elif c.kind == "ahead_after_bank":
-                        holds &= mine > best
-                    elif c.kind == "near_leader_after_bank":
-                        holds &= mine + c.value >= best
+                    holds &= c.holds(pile_n, accepted_n, size, mine, best)
                 out |= holds
         return out
 
