@@ -73,7 +73,8 @@ html_last_updated_fmt = None
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
 myst_heading_anchors = 3
 # Executed when the site is built (the lessons keep no outputs in the repository), cached in
-# build/cache/docs/<language> (jupyter-cache: a notebook runs again only when its code changes),
+# build/cache/docs/<language> (jupyter-cache: a notebook runs again when its code changes; the
+# build empties the cache when the package changes),
 # each run in a temporary folder (the classroom lesson writes its record beside itself).
 nb_execution_mode = "cache"
 nb_execution_cache_path = os.environ.get("BORSEN_DOCS_CACHE", str(ROOT / "build/cache/docs"))

@@ -14,8 +14,9 @@ Layout of the site (see docs/README.md for the why):
   same pages under the same names (checked here), so the language switch goes to the same page.
 - The lessons are executed by MyST-NB as the site is built (with ``BORSEN_QUICK=1`` and
   ``BORSEN_RL_QUICK=1``: short leagues and training, as the tests run them) and cached in
-  ``build/cache/docs/<language>`` (jupyter-cache): a lesson runs again only when its code
-  changes. The three languages are built at once (one Sphinx each).
+  ``build/cache/docs/<language>`` (jupyter-cache): a lesson runs again when its code
+  changes, and every lesson when the package does (the cache is emptied then). The three
+  languages are built at once (one Sphinx each).
 - ``play/`` is the play page (``build/play/site``, ``make play``) and ``lite/`` the offline
   JupyterLite site (``build/lite/site``, ``make lite``), copied in when they have been built.
 - Vega, Vega-Lite and vega-embed draw the lessons' charts and MathJax their formulas
@@ -294,8 +295,35 @@ def inputs_digest() -> str:
     return digest.hexdigest()
 
 
+def package_digest() -> str:
+    """A digest of the code a lesson runs besides its own (the package, its catalogues' sources
+    and pyproject.toml): jupyter-cache keys an execution by the notebook's code alone."""
+    digest = hashlib.sha256()
+    paths = [*(ROOT / "borsen_widget").rglob("*.py"), *(ROOT / "borsen_widget").rglob("*.po")]
+    for path in sorted([*paths, ROOT / "pyproject.toml"]):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def forget_stale_executions(language: str, package: str) -> None:
+    """Forget a language's runs of the lessons made with another version of the package: its
+    execution cache, and Sphinx's doctrees (which hold each page as read, outputs included, so
+    an unchanged lesson is not even read again). A lesson whose code is unchanged would
+    otherwise show the outputs of the old package (and the lessons' tests, which read this
+    build's runs, would check them)."""
+    cache = CACHE / language
+    stamp = cache / "package.sha256"
+    if cache.exists() and (not stamp.exists() or stamp.read_text() != package):
+        shutil.rmtree(cache)
+        shutil.rmtree(DOCTREES / language, ignore_errors=True)
+        print(f"docs: {language}: the package changed, every lesson runs again")
+
+
 def build() -> None:
     started = time.monotonic()
+    package = package_digest()
+    for language in LANGUAGES:
+        forget_stale_executions(language, package)
     sources = {language: staged_files(language) for language in LANGUAGES}
     names = {language: page_names(files) for language, files in sources.items()}
     for language in LANGUAGES[1:]:
@@ -308,6 +336,9 @@ def build() -> None:
     # All three at once, even on two cores: one at a time per core left a core idle while the
     # last language ran alone (nb and nn in 40 s, then en 38 s more); together they end sooner.
     run_sphinx(LANGUAGES, jobs=len(LANGUAGES))
+    for language in LANGUAGES:
+        (CACHE / language).mkdir(parents=True, exist_ok=True)
+        (CACHE / language / "package.sha256").write_text(package)
     SITE.mkdir(parents=True, exist_ok=True)
     for language in LANGUAGES:
         copy_tree(HTML / language / "site", SITE / language)

@@ -271,9 +271,9 @@ def test_memory_stays_bounded_when_only_the_summaries_are_kept(engine, monkeypat
     must."""
     # Small chunks: 20 of them either way, and a leak of a chunk's rows (a few kB) still adds
     # up to far more than the margin below over the 16 chunks after the early point.
-    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 400)
+    monkeypatch.setattr(simulate_module, "FAST_CHUNK", 100)
     monkeypatch.setattr(simulate_module, "REFERENCE_CHUNK", 20)
-    chunk = 400 if engine == "fast" else 20
+    chunk = 100 if engine == "fast" else 20
     games = 20 * chunk
 
     def run(keep, games=games):
