@@ -311,11 +311,13 @@ def forget_stale_executions(language: str, package: str) -> None:
     an unchanged lesson is not even read again). A lesson whose code is unchanged would
     otherwise show the outputs of the old package (and the lessons' tests, which read this
     build's runs, would check them)."""
-    cache = CACHE / language
-    stamp = cache / "package.sha256"
-    if cache.exists() and (not stamp.exists() or stamp.read_text() != package):
-        shutil.rmtree(cache)
-        shutil.rmtree(DOCTREES / language, ignore_errors=True)
+    stamp = CACHE / language / "package.sha256"
+    if stamp.exists() and stamp.read_text() == package:
+        return
+    stale = [path for path in (CACHE / language, DOCTREES / language) if path.exists()]
+    for path in stale:
+        shutil.rmtree(path)
+    if stale:
         print(f"docs: {language}: the package changed, every lesson runs again")
 
 

@@ -6,9 +6,9 @@ A lesson is run once per test run, not twice: the documentation build (``make do
 the environment the tests give it (``BORSEN_QUICK=1``, ``BORSEN_RL_QUICK=1``), and keeps the
 executed copies in ``build/docs/html/<language>/jupyter_execute/lessons/``. Where that build is
 current (its stamp matches the digest of every input it was made from: the package, the
-lessons, the docs) and the executed copy has exactly the lesson's code cells, the tests read
-its outputs; otherwise (no build, a changed file, a lesson edited since) they run the lesson
-here. ``BORSEN_RUN_LESSONS=1`` always runs them here.
+lessons, the docs) and the executed copy has exactly the lesson's code cells, every one of them
+run, the tests read its outputs; otherwise (no build, a changed file, a lesson edited since)
+they run the lesson here. ``BORSEN_RUN_LESSONS=1`` always runs them here.
 """
 
 from __future__ import annotations

@@ -47,7 +47,12 @@ def test_a_cache_filled_by_another_package_is_emptied(build_docs, capsys):
         assert not (build_docs.CACHE / language).exists()
         assert not (build_docs.DOCTREES / language).exists()
     assert capsys.readouterr().out.count("every lesson runs again") == 2
-    build_docs.forget_stale_executions("nb", package)  # no cache at all: nothing to do
+    # Doctrees without a cache (one emptied by hand): their outputs' package is unknown.
+    (build_docs.DOCTREES / "nn").mkdir(parents=True)
+    build_docs.forget_stale_executions("nn", package)
+    assert not (build_docs.DOCTREES / "nn").exists()
+    build_docs.forget_stale_executions("en", package)  # nothing built at all: nothing to do
+    assert capsys.readouterr().out.count("every lesson runs again") == 1
 
 
 def test_the_digest_follows_the_package(build_docs, monkeypatch, tmp_path):
