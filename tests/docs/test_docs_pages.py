@@ -7,11 +7,15 @@ the nynorsk catalogue's forms: tests/notebooks/test_nynorsk_forms.py.)"""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from borsen_widget.engine.options import OPTIONS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "notebooks"))
+from norwegian_lessons import assert_written_in
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 RULES = {"en": DOCS / "rules.md", "nb": DOCS / "nb" / "rules.md", "nn": DOCS / "nn" / "rules.md"}
@@ -50,6 +54,15 @@ def test_the_norwegian_rules_use_the_games_words(language):
     # The original is quoted as it was written.
     seed = RULES[language].read_text(encoding="utf-8")
     assert "> Den med flest kort til slutt vinner." in seed
+
+
+@pytest.mark.parametrize(
+    "page", sorted((DOCS / "nb").rglob("*.md")), ids=lambda p: p.relative_to(DOCS).as_posix()
+)
+def test_the_bokmal_pages_have_no_nynorsk_word(page):
+    """As the bokmål lessons (tests/notebooks/norwegian_lessons.py); the other way round, the
+    nynorsk pages: tests/notebooks/test_nynorsk_forms.py."""
+    assert_written_in([prose(page)], "nb")
 
 
 @pytest.mark.parametrize("language", ["en", "nb", "nn"])
