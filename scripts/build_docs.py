@@ -274,12 +274,18 @@ def copy_site(source: Path, name: str) -> None:
         print(f"docs: {name}/ not built yet ({source.relative_to(ROOT)}): its links wait for it")
 
 
+def is_docs_input(path: Path) -> bool:
+    """Not what the build writes into docs/ itself: npm's packages, the compiled catalogues, and
+    the bytecode Python writes on importing the Sphinx extension (docs/_ext). With that, a first
+    build made its own inputs stale, and the tests' ``--if-stale`` ran Sphinx again."""
+    return not ({"node_modules", "__pycache__"} & set(path.parts)) and path.suffix != ".mo"
+
+
 def inputs_digest() -> str:
     """A digest of everything the site is made from, and of the built sites it copies."""
     digest = hashlib.sha256()
     paths = [
-        # Not what the build writes there itself: npm's packages, the compiled catalogues.
-        *(p for p in DOCS.rglob("*") if "node_modules" not in p.parts and p.suffix != ".mo"),
+        *(p for p in DOCS.rglob("*") if is_docs_input(p)),
         *NOTEBOOKS.rglob("*.ipynb"),
         *(ROOT / "borsen_widget").rglob("*.py"),
         ROOT / "CHANGELOG.md",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -100,3 +101,29 @@ def test_nothing_is_loaded_from_outside(docs_site):
         for page in pages(docs_site, language):
             html = (docs_site / language / page).read_text(encoding="utf-8")
             assert not outside.search(html), f"{language}/{page}: {outside.search(html)[0]}"
+
+
+def test_what_python_and_the_build_write_into_docs_leaves_the_site_up_to_date():
+    """Importing the Sphinx extension (docs/_ext) writes its bytecode beside it, and the build
+    compiles the catalogues: neither is an input, or a first build would make its own site
+    stale and the tests' ``--if-stale`` would run Sphinx again (it did, once Python wrote its
+    bytecode: 17 s of a test run)."""
+    build = build_script()
+    docs = REPO / "docs"
+    assert build.is_docs_input(docs / "_ext" / "borsen_docs.py")
+    assert build.is_docs_input(docs / "nb" / "index.md")
+    for written in (
+        docs / "_ext" / "__pycache__" / "borsen_docs.cpython-311.pyc",
+        docs / "locale" / "nb" / "LC_MESSAGES" / "sphinx.mo",
+        docs / "node_modules" / "vega" / "package.json",
+    ):
+        assert not build.is_docs_input(written), written
+    # And in the digest itself: bytecode appearing beside the extension changes nothing.
+    before = build.inputs_digest()
+    planted = docs / "_ext" / "__pycache__" / f"planted-by-a-test-{os.getpid()}.pyc"
+    planted.parent.mkdir(exist_ok=True)
+    try:
+        planted.write_bytes(b"\0" * 16)
+        assert build.inputs_digest() == before
+    finally:
+        planted.unlink()
