@@ -427,7 +427,9 @@ class Kernel:
 
 # The WCAG contrast of an element's text on the first opaque background behind it. Colours
 # come as rgb(...) or, from color-mix(), as color(srgb r g b [/ a]) with 0-1 components.
+# null when the element has left the page (a detached element has no computed style: "").
 CONTRAST = """(el) => {
+  if (!el.isConnected) return null;
   const parse = (c) => {
     const srgb = c.startsWith('color(srgb');
     const m = c.match(/[\\d.]+/g).map(Number);
@@ -446,6 +448,17 @@ CONTRAST = """(el) => {
   const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }"""
+
+
+def contrast(locator, timeout: float = 10) -> float:
+    """The WCAG contrast ratio of the first element of ``locator`` (``CONTRAST``). A widget may
+    draw that element anew between Playwright's finding it and reading it (a theme change, the
+    panel's background solve): then the new one is found and read."""
+    deadline = time.monotonic() + timeout
+    while (ratio := locator.first.evaluate(CONTRAST)) is None:
+        assert time.monotonic() < deadline, f"{locator} kept leaving the page for {timeout} s"
+        locator.page.wait_for_timeout(50)
+    return ratio
 
 
 KERNEL_IDLE_JS = """() => {

@@ -6,7 +6,7 @@ bokmål and nynorsk (issue 21)."""
 from __future__ import annotations
 
 import pytest
-from harness import CONTRAST, FONT_FAMILIES, FONTS, open_notebook, screenshot, write_notebook
+from harness import FONT_FAMILIES, FONTS, contrast, open_notebook, screenshot, write_notebook
 
 from borsen_widget import Game, Rules
 from borsen_widget.jupyter.rules_editor import STATIC, RulesEditor
@@ -199,7 +199,7 @@ def test_keys_stay_in_the_editor_and_the_labels_are_whole(page, lab, kernel_of, 
         for selector in READABLE:
             node = editor.locator(selector).first
             if node.text_content().strip():
-                ratio = node.evaluate(CONTRAST)
+                ratio = contrast(node)
                 assert ratio >= 4.5, (theme, selector, ratio)
         screenshot(page, editor, artifacts / f"rules-editor-{'dark' if dark else 'light'}.png")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from harness import CONTRAST, open_notebook, write_notebook
+from harness import contrast, open_notebook, write_notebook
 
 # The kernel's truth for the position on the table, from analysis alone (never from the panel).
 TRUTH_CELL = """
@@ -125,7 +125,7 @@ READABLE = (
 def assert_readable(page, theme: str) -> None:
     for selector in READABLE:
         node = page.locator(f"{GAME} .borsen-panel {selector}").first
-        ratio = node.evaluate(CONTRAST)
+        ratio = contrast(node)
         assert ratio >= 4.5, (theme, selector, ratio)
 
 

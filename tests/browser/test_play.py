@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from harness import CONTRAST, REPO, open_notebook, screenshot, write_notebook
+from harness import REPO, contrast, open_notebook, screenshot, write_notebook
 
 IMPORTS = "from borsen_widget import BorsenWidget, Game, Rules, ThresholdBot, RandomBot"
 
@@ -365,7 +365,7 @@ def test_two_views_of_one_widget_stay_in_sync(page, lab, kernel_of):
 
 def _contrast(page, selector: str) -> float:
     """The WCAG contrast ratio of an element's text against the background behind it."""
-    return page.locator(selector).first.evaluate(CONTRAST)
+    return contrast(page.locator(selector))
 
 
 @pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
