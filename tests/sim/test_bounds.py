@@ -254,11 +254,17 @@ def held_between_chunks(run, monkeypatch) -> list[int]:
         held.append(tracemalloc.get_traced_memory()[0])
 
     monkeypatch.setattr(simulate_module.Tally, "add", measured)
+    # What was alive before the run is not the run's: frozen, the collector leaves it alone, so
+    # a collection walks the run's objects only (in a worker that has run a thousand tests, a
+    # full collection walks millions and took most of this test's time).
+    gc.collect()
+    gc.freeze()
     tracemalloc.start()
     try:
         run()
     finally:
         tracemalloc.stop()
+        gc.unfreeze()
         monkeypatch.setattr(simulate_module.Tally, "add", add)
     return held
 
