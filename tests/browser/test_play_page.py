@@ -271,7 +271,9 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
                 intent = state["actions"][0]
             state = click(page, f".borsen-actions button[data-intent={intent}]", state)
             clicks.append(intent)
-            if len(clicks) == 6:
+            # Mid-game: at the first move from the sixth click on (an aces decision does not
+            # come here, and the deal is the page's own: the sixth click may be one).
+            if len(clicks) >= 6 and "leaked mid-game" not in found:
                 middle = json.loads(worker.evaluate(SAVED_GAME))
                 received = page.evaluate("window.__received")
                 found["leaked mid-game"] = leaked(received[:panel_off], middle, cards=False)
