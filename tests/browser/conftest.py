@@ -1,5 +1,6 @@
 """Fixtures for the end-to-end tests: one JupyterLab for the whole session, one headless
-Chromium (Debian's, driven by Playwright), a fresh page per test. Under pytest-xdist
+Chromium (Debian's, driven by Playwright), one JupyterLab page kept open, its notebooks closed
+between tests (a fresh page for the other hosts). Under pytest-xdist
 (``make test``) each worker is a session of its own: its own JupyterLab on its own free port,
 its own Chromium, its own temporary folders (``tmp_path_factory`` gives each worker one).
 
@@ -100,16 +101,17 @@ def _is_known(error) -> bool:
     return any(error.message == text and where in stack for text, where in KNOWN_HOST_ERRORS)
 
 
-@contextlib.contextmanager
-def fresh_page(browser):
-    """A fresh page (1100 × 900); JavaScript errors on it (but a host's known ones) fail the
-    test once it is closed."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+VIEWPORT = {"width": 1100, "height": 900}
+
+
+def _watched_page(context):
+    """A page of ``context`` that collects its JavaScript errors (``page.errors``) and what it
+    tried to fetch from elsewhere than 127.0.0.1 (``page.outside_requests``, which it cannot
+    reach); a shared page has both lists emptied for each test."""
     pg = context.new_page()
-    errors: list = []
-    pg.on("pageerror", lambda error: errors.append(error))
-    # What the page tried to fetch from elsewhere than 127.0.0.1 (it cannot reach it).
+    pg.errors = []
     pg.outside_requests = []
+    pg.on("pageerror", lambda error: pg.errors.append(error))
     pg.on(
         "request",
         lambda r: (
@@ -117,17 +119,103 @@ def fresh_page(browser):
         ),
     )
     pg.set_default_timeout(30_000)
-    try:
-        yield pg
-    finally:
-        context.close()
+    return pg
+
+
+def _assert_no_errors(errors) -> None:
     unexpected = [str(e) for e in errors if not _is_known(e)]
     assert not unexpected, f"JavaScript errors on the page: {unexpected}"
 
 
+@contextlib.contextmanager
+def fresh_page(browser):
+    """A fresh page (1100 × 900); JavaScript errors on it (but a host's known ones) fail the
+    test once it is closed."""
+    context = browser.new_context(viewport=VIEWPORT)
+    pg = _watched_page(context)
+    try:
+        yield pg
+    finally:
+        context.close()
+    _assert_no_errors(pg.errors)
+
+
+# Every notebook of the shared page closed, its changes dropped (no "save?" dialog); true when
+# nothing of the test is left: no document, no widget, no dialog.
+CLOSE_DOCUMENTS_JS = """async () => {
+  const app = window.jupyterapp;
+  if (!app) return false;
+  const documents = () => Array.from(app.shell.widgets('main')).filter((w) => w.context);
+  for (const w of documents()) { w.context.model.dirty = false; w.close(); }
+  for (let i = 0; i < 100 && documents().length; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !documents().length && !document.querySelector('.borsen, .jp-Dialog');
+}"""
+
+
+class SharedLabPage:
+    """One JupyterLab page a worker keeps open from test to test. Loading JupyterLab's app costs
+    about 4 s of CPU in Chromium; opening a notebook in the loaded app (``open_notebook``) costs
+    a fraction of it. Between tests every notebook is closed and its kernel shut down; a page
+    that cannot be cleared (a dialog left open, a crash) is thrown away and the next test gets
+    a new one."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.context = None
+        self.pg = None
+
+    def get(self):
+        if self.pg is None or self.pg.is_closed():
+            self.discard()
+            self.context = self.browser.new_context(viewport=VIEWPORT)
+            self.pg = _watched_page(self.context)
+        self.pg.errors, self.pg.outside_requests = [], []
+        self.pg.set_viewport_size(VIEWPORT)
+        self.pg.set_default_timeout(30_000)
+        return self.pg
+
+    def clear(self) -> None:
+        try:
+            cleared = self.pg.evaluate(CLOSE_DOCUMENTS_JS)
+        except Exception:  # a page in any state is thrown away, never reused
+            cleared = False
+        if not cleared:
+            self.discard()
+
+    def discard(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.pg = None
+
+
+@pytest.fixture(scope="session")
+def shared_lab_page(browser):
+    shared = SharedLabPage(browser)
+    yield shared
+    shared.discard()
+
+
 @pytest.fixture
-def page(browser, lab):
-    """A fresh page for JupyterLab; the kernels it started are shut down after the test."""
+def page(shared_lab_page, lab):
+    """The worker's JupyterLab page (:class:`SharedLabPage`); after the test its notebooks are
+    closed, their kernels shut down, and JavaScript errors of the test (but a host's known ones)
+    fail it."""
+    pg = shared_lab_page.get()
+    try:
+        yield pg
+    finally:
+        try:
+            shared_lab_page.clear()
+        finally:
+            lab.shutdown_kernels()
+    _assert_no_errors(pg.errors)
+
+
+@pytest.fixture
+def fresh_lab_page(browser, lab):
+    """A page of its own for JupyterLab, for a test of what happens while the app loads."""
     try:
         with fresh_page(browser) as pg:
             yield pg

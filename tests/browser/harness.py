@@ -493,11 +493,32 @@ def screenshot(page, element, path) -> None:
     page.set_viewport_size(size)
 
 
+# The notebook at this path is the current widget, its kernel idle and connected.
+NOTEBOOK_READY_JS = (
+    "(path) => {\n"
+    "  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;\n"
+    f"  return Boolean(w && w.context && w.context.path === path && ({KERNEL_IDLE_JS})());\n"
+    "}"
+)
+
+
 def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 60_000):
     """Open ``name`` (in the server's root) in JupyterLab or Notebook 7, wait for an idle
-    kernel, run every cell and wait for the widgets to draw; returns the kernel's id."""
-    page.goto(lab.notebook_url(name))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout)
+    kernel, run every cell and wait for the widgets to draw; returns the kernel's id.
+
+    A page that already shows JupyterLab (the tests' shared page, conftest.py) opens the
+    notebook in the loaded app, as a person does from the file browser; any other page loads
+    it at its address, in an empty workspace."""
+    loaded = lab.app == "lab" and page.url.startswith(f"{lab.url}/lab")
+    if loaded and page.evaluate("() => Boolean(window.jupyterapp)"):
+        page.evaluate(
+            "(path) => window.jupyterapp.commands.execute('docmanager:open', {path})"
+            ".then(() => true)",
+            name,
+        )
+    else:
+        page.goto(lab.notebook_url(name))
+    page.wait_for_function(NOTEBOOK_READY_JS, arg=name, timeout=timeout)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(".borsen[data-version]", timeout=timeout)
     return page.evaluate(

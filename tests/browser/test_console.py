@@ -19,8 +19,10 @@ from harness import REPO, open_notebook
 KNOWN_CONSOLE_ERRORS: tuple[tuple[str, str], ...] = ()
 
 
-def test_jupyterlab_with_the_widget_logs_no_console_error(page, lab):
-    """Open notebooks/play.ipynb, run it, play one move: no console error, no page error."""
+def test_jupyterlab_with_the_widget_logs_no_console_error(fresh_lab_page, lab):
+    """Load JupyterLab with notebooks/play.ipynb (a page of its own: what the app logs as it
+    loads counts), run it, play one move: no console error, no page error."""
+    page = fresh_lab_page
     errors: list[str] = []
     page.on(
         "console",
