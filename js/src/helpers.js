@@ -380,8 +380,9 @@ export const ICONS = {
     'M4 3.5h-1.5v1A2 2 0 0 0 4 6.3z"/></svg>',
 };
 
-/** The glyph beside each kind of line in the event list (in every common font). */
+/** The glyph beside each kind of line in the event list, each one DejaVu Sans (Linux's
+ * common font) has too: the bank's "⤓" (Supplemental Arrows-B) drew as a box there. */
 export const EVENT_GLYPHS = {
-  start: "▶", draw: "•", pass: "↪", rob: "✶", bank: "⤓", list: "↺", keep: "✓",
+  start: "▶", draw: "•", pass: "↪", rob: "✶", bank: "⇩", list: "↺", keep: "✓",
   rules: "§", end: "★",
 };

@@ -15,6 +15,7 @@ import {
   deckCaption,
   deckLabel,
   escapeHTML,
+  EVENT_GLYPHS,
   fanLayout,
   keyIntent,
   newEvents,
@@ -278,4 +279,21 @@ describe("the table's words in Norwegian", () => {
     });
     expect(aceConfirm(["AC"], new Set(), 0, nb)).toMatchObject({ label: "Behold det", hint: "Alle essene blir i banken din." });
   });
+});
+
+// The Unicode blocks of DejaVu Sans that the event glyphs may come from (tests/browser/fonts
+// holds the same ranges, subset): Latin-1, General Punctuation, Arrows, Geometric Shapes,
+// Miscellaneous Symbols, Dingbats. Supplemental Arrows-B (U+2900–297F) is not in DejaVu.
+const DEJAVU_BLOCKS = [
+  [0x00a0, 0x00ff], [0x2000, 0x206f], [0x2190, 0x21ff], [0x25a0, 0x25ff], [0x2600, 0x26ff],
+  [0x2700, 0x27bf],
+];
+
+test("every event glyph is in a block of DejaVu Sans, so no event draws as a box", () => {
+  for (const [kind, glyph] of Object.entries(EVENT_GLYPHS)) {
+    const code = glyph.codePointAt(0);
+    expect(DEJAVU_BLOCKS.some(([lo, hi]) => lo <= code && code <= hi), `${kind} ${glyph}`).toBe(
+      true,
+    );
+  }
 });

@@ -387,7 +387,7 @@ var EVENT_GLYPHS = {
   draw: "•",
   pass: "↪",
   rob: "✶",
-  bank: "⤓",
+  bank: "⇩",
   list: "↺",
   keep: "✓",
   rules: "§",
