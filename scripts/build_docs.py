@@ -281,20 +281,28 @@ def is_docs_input(path: Path) -> bool:
     return not ({"node_modules", "__pycache__"} & set(path.parts)) and path.suffix != ".mo"
 
 
-def inputs_digest() -> str:
-    """A digest of everything the site is made from, and of the built sites it copies."""
+def files_digest(paths):
+    """A sha256 of the files among ``paths``, each by its name from the repository's root and
+    its bytes, in sorted order (a ``hashlib`` object: more may be added)."""
     digest = hashlib.sha256()
-    paths = [
-        *(p for p in DOCS.rglob("*") if is_docs_input(p)),
-        *NOTEBOOKS.rglob("*.ipynb"),
-        *(ROOT / "borsen_widget").rglob("*.py"),
-        ROOT / "CHANGELOG.md",
-        ROOT / "pyproject.toml",
-        Path(__file__).resolve(),
-        ROOT / "scripts/build_lite.py",
-    ]
     for path in sorted(p for p in paths if p.is_file()):
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest
+
+
+def inputs_digest() -> str:
+    """A digest of everything the site is made from, and of the built sites it copies."""
+    digest = files_digest(
+        [
+            *(p for p in DOCS.rglob("*") if is_docs_input(p)),
+            *NOTEBOOKS.rglob("*.ipynb"),
+            *(ROOT / "borsen_widget").rglob("*.py"),
+            ROOT / "CHANGELOG.md",
+            ROOT / "pyproject.toml",
+            Path(__file__).resolve(),
+            ROOT / "scripts/build_lite.py",
+        ]
+    )
     for site in (LITE_SITE, PLAY_SITE):
         index = site / "index.html"
         digest.update(str(index.stat().st_mtime_ns if index.exists() else 0).encode())
@@ -304,11 +312,10 @@ def inputs_digest() -> str:
 def package_digest() -> str:
     """A digest of the code a lesson runs besides its own (the package, its catalogues' sources
     and pyproject.toml): jupyter-cache keys an execution by the notebook's code alone."""
-    digest = hashlib.sha256()
-    paths = [*(ROOT / "borsen_widget").rglob("*.py"), *(ROOT / "borsen_widget").rglob("*.po")]
-    for path in sorted([*paths, ROOT / "pyproject.toml"]):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    package = ROOT / "borsen_widget"
+    return files_digest(
+        [*package.rglob("*.py"), *package.rglob("*.po"), ROOT / "pyproject.toml"]
+    ).hexdigest()
 
 
 def forget_stale_executions(language: str, package: str) -> None:
