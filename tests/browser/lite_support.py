@@ -82,14 +82,15 @@ class ThreadedBrowser:
         from playwright.sync_api import sync_playwright
 
         log = [f"--log-net-log={self.netlog}"] if self.netlog else []
-        with sync_playwright() as playwright:
+        with sync_playwright() as playwright, tempfile.TemporaryDirectory(
+            prefix="borsen-fonts-"
+        ) as fonts:
             # The bundled fonts only (tests/browser/fonts), as every browser test: the same
-            # layout whichever fonts the machine has.
-            fonts = Path(tempfile.mkdtemp(prefix="borsen-fonts-"))
+            # layout whichever fonts the machine has; the folder goes with the browser.
             browser = playwright.chromium.launch(
                 executable_path=self.chromium,
                 args=[*QUIET, *BLOCK_OUTSIDE, *log],
-                env=fixed_fonts_env(fonts),
+                env=fixed_fonts_env(Path(fonts)),
             )
             try:
                 page = self.page_in(browser)

@@ -61,7 +61,7 @@ def door(chromium, tmp_path):
         assert lab.stop() == [], "processes of JupyterLab were still running after stop()"
 
 
-def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromium):
+def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromium, tmp_path):
     lab, proxy = door
     steps: dict[str, float] = {}
     started = time.monotonic()
@@ -76,7 +76,7 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
         base = f"{proxy.url}{BASE_URL}"
         assert base.startswith("https://127.0.0.1:")
         async with async_playwright() as p:
-            browser = await launch(p, chromium)
+            browser = await launch(p, chromium, tmp_path)
             errors: list[str] = []
             teacher = await watched_page(browser, errors, viewport={"width": 1400, "height": 1000})
             kernel_id = await run_notebook(

@@ -68,7 +68,7 @@ def run(scenario, timeout: float):
     return asyncio.run(bounded())
 
 
-def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium):
+def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium, tmp_path):
     steps: dict[str, float] = {}
     started = time.monotonic()
 
@@ -81,7 +81,7 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium)
         notebook = hub.home(TEACHER) / "class.ipynb"
         server = asyncio.create_task(asyncio.to_thread(hub.start_server, TEACHER))
         async with async_playwright() as p:
-            browser = await launch(p, chromium)
+            browser = await launch(p, chromium, tmp_path)
             errors: list[str] = []
             teacher = await watched_page(browser, errors, viewport={"width": 1400, "height": 1000})
             await server

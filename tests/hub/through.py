@@ -14,7 +14,6 @@ import asyncio
 import collections
 import json
 import re
-import tempfile
 import time
 import urllib.parse
 from pathlib import Path
@@ -41,9 +40,9 @@ CARD_CELL = "room"
 REFUSED = (*REFUSED_SOCKET, iostream.StreamClosedError, ConnectionError)
 
 
-async def launch(playwright, chromium: str):
-    # The bundled fonts only (tests/browser/fonts), as every browser test.
-    fonts = Path(tempfile.mkdtemp(prefix="borsen-fonts-"))
+async def launch(playwright, chromium: str, fonts: Path):
+    """Chromium with the bundled fonts only (tests/browser/fonts), as every browser test; its
+    fontconfig file and cache go in ``fonts`` (the test's ``tmp_path``, which pytest clears)."""
     return await playwright.chromium.launch(
         executable_path=chromium, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK], env=fixed_fonts_env(fonts)
     )
