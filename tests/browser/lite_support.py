@@ -82,9 +82,10 @@ class ThreadedBrowser:
         from playwright.sync_api import sync_playwright
 
         log = [f"--log-net-log={self.netlog}"] if self.netlog else []
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory(
-            prefix="borsen-fonts-"
-        ) as fonts:
+        with (
+            sync_playwright() as playwright,
+            tempfile.TemporaryDirectory(prefix="borsen-fonts-") as fonts,
+        ):
             # The bundled fonts only (tests/browser/fonts), as every browser test: the same
             # layout whichever fonts the machine has; the folder goes with the browser.
             browser = playwright.chromium.launch(
