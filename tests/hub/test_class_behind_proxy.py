@@ -76,7 +76,7 @@ def test_phones_join_through_a_reverse_proxy_in_front_of_a_base_url(door, chromi
         base = f"{proxy.url}{BASE_URL}"
         assert base.startswith("https://127.0.0.1:")
         async with async_playwright() as p:
-            browser = await launch(p, chromium, tmp_path)
+            browser = await launch(p, chromium, tmp_path / "fonts")
             errors: list[str] = []
             teacher = await watched_page(browser, errors, viewport={"width": 1400, "height": 1000})
             kernel_id = await run_notebook(

@@ -81,7 +81,7 @@ def test_thirty_phones_join_a_lesson_through_the_hubs_own_address(hub, chromium,
         notebook = hub.home(TEACHER) / "class.ipynb"
         server = asyncio.create_task(asyncio.to_thread(hub.start_server, TEACHER))
         async with async_playwright() as p:
-            browser = await launch(p, chromium, tmp_path)
+            browser = await launch(p, chromium, tmp_path / "fonts")
             errors: list[str] = []
             teacher = await watched_page(browser, errors, viewport={"width": 1400, "height": 1000})
             await server

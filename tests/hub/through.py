@@ -42,7 +42,9 @@ REFUSED = (*REFUSED_SOCKET, iostream.StreamClosedError, ConnectionError)
 
 async def launch(playwright, chromium: str, fonts: Path):
     """Chromium with the bundled fonts only (tests/browser/fonts), as every browser test; its
-    fontconfig file and cache go in ``fonts`` (the test's ``tmp_path``, which pytest clears)."""
+    fontconfig file and cache go in the folder ``fonts`` (under the test's ``tmp_path``, which
+    pytest clears)."""
+    fonts.mkdir(parents=True, exist_ok=True)
     return await playwright.chromium.launch(
         executable_path=chromium, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK], env=fixed_fonts_env(fonts)
     )
