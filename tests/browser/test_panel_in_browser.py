@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from harness import contrast, open_notebook, write_notebook
+from harness import contrast, open_notebook, screenshot, write_notebook
 
 # The kernel's truth for the position on the table, from analysis alone (never from the panel).
 TRUTH_CELL = """
@@ -258,7 +258,7 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
     assert_figures(read(page, GAME), truth)
     assert "voted: Draw 2 · Bank 1" in panel.locator(".borsen-panel-votes").inner_text()
     assert_readable(page, "light")
-    game.screenshot(path=str(artifacts / "panel-light.png"), animations="disabled")
+    screenshot(page, game, artifacts / "panel-light.png")
     # A new decision hides the answers again.
     version = click(page, "draw")
     wait_panel(page, GAME, version)
@@ -280,7 +280,7 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
     )
     assert colours["bg"] == "rgb(33, 33, 33)" and colours["fg"] != "rgb(0, 0, 0)"
     assert_readable(page, "dark")
-    game.screenshot(path=str(artifacts / "panel-dark.png"), animations="disabled")
+    screenshot(page, game, artifacts / "panel-dark.png")
     # On its own, wide, for a projector: larger type than beside the table.
     sizes = page.evaluate(
         """() => [...document.querySelectorAll('.borsen-p-big')].map((n) =>
@@ -318,7 +318,7 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
                             out: out.map((n) => n.className).slice(0, 5)}; }"""
     )
     assert narrow["below"] and narrow["scroll"] and not narrow["out"], narrow
-    game.screenshot(path=str(artifacts / "panel-700px.png"), animations="disabled")
+    screenshot(page, game, artifacts / "panel-700px.png")
     # The Probabilities button switches the panel off, and on again.
     game.locator("button[data-intent=panel]").click()
     page.wait_for_function(f"() => document.querySelector('{GAME} .borsen-panel').hidden")
@@ -429,8 +429,8 @@ def test_the_panel_in_bokmal_and_nynorsk(page, lab, kernel_of, artifacts):
         found = re.findall(ENGLISH_WORDS, text + labels, re.IGNORECASE)
         assert not found, (name, found, text)
         assert "Metode:" in text and ("stopperegelen" in text)
-    beside.screenshot(path=str(artifacts / "panel-nn.png"), animations="disabled")
-    solo.screenshot(path=str(artifacts / "panel-nb.png"), animations="disabled")
+    screenshot(page, beside, artifacts / "panel-nn.png")
+    screenshot(page, solo, artifacts / "panel-nb.png")
     # The projector switches to English: at once, the game untouched.
     before = kernel.eval("w.game.to_json()")
     kernel.eval("setattr(p, 'language', 'en')")
