@@ -44,7 +44,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The play lesson in the teacher's language: LANGUAGE, LC_ALL, LC_MESSAGES or LANG (nb, nb_NO, no
 # → notebooks/nb/; nn → notebooks/nn/; else English), or `make lab LANGUAGE=nb` (issue 31).
 lab: setup
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) "$$($(PY) -m borsen_widget.jupyter.lessons --play-notebook)"
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) "$$($(PY) -m borsen_widget.jupyter.lessons_command --play-notebook)"
 
 lint: setup
 	$(VENV)/bin/ruff check .

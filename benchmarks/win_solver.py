@@ -25,7 +25,7 @@ import sys
 
 CHILD = r"""
 import json, resource, sys, time
-from borsen_widget.analysis.winning import SmallDeck, WinSolution
+from borsen_widget.analysis.small_games import SmallDeck, WinSolution
 ranks, suits, aces, cap = json.loads(sys.argv[1])
 if cap:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))

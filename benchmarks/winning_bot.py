@@ -1,4 +1,4 @@
-"""WinningBot (borsen_widget.play.winning): its speed per decision and how it does against every
+"""WinningBot (borsen_widget.play.winning_bot): its speed per decision and how it does against every
 other bot of the package, two, three and four players, under the original rules and variants.
 
     python benchmarks/winning_bot.py [--games 20000] [--optimal-games 20000]
@@ -90,7 +90,7 @@ from borsen_widget import (
     WinningBot,
 )
 from borsen_widget.play.rollouts import wilson_interval
-from borsen_widget.play.winning import model_for, table_for
+from borsen_widget.play.winning_bot import model_for, table_for
 from borsen_widget.sim.league import league
 from borsen_widget.sim.simulate import simulate
 

@@ -6,44 +6,27 @@ The package is built in layers, each a folder that reads only the ones before it
 - :mod:`~borsen_widget.analysis`: exact probabilities from public information;
 - :mod:`~borsen_widget.play`: bots, the loop that plays them, win chances by rollouts;
 - :mod:`~borsen_widget.sim`: tournaments of many games, fast;
-- :mod:`~borsen_widget.jupyter`: the widget, the teacher's panel and the rules editor.
+- :mod:`~borsen_widget.classroom`: the class on the students' phones (its server, sessions,
+  seats, lesson, strategies and tournament), with its one wire module;
+- :mod:`~borsen_widget.jupyter`: the widget, the teacher's panel, the rules editor and the
+  join card;
+- :mod:`~borsen_widget.envs` (reinforcement-learning environments) and
+  :mod:`~borsen_widget.server` (the Jupyter server's relay for a class).
 
-Everything below the widgets imports the standard library only; the widgets need anywidget
-and are imported on first use, so ``import borsen_widget`` works anywhere. :func:`simulate`
-and :class:`SimulationResult` (:mod:`borsen_widget.sim.simulate`) are imported on first use
-too, which keeps ``import borsen_widget`` quick; NumPy, where it is installed, only when a
-simulation plays on the fast path.
+Everything below the widgets imports the standard library only; the widgets need anywidget.
+Every name here is imported on first use, so ``import borsen_widget`` works anywhere and is
+quick; NumPy, where it is installed, only when a simulation plays on the fast path.
 """
 
-from .engine.actions import BANK, DRAW, Action
-from .engine.cards import Card
-from .engine.errors import ActionParseError, IllegalActionError, RulesError, SaveError
-from .engine.events import Event
-from .engine.game import Game
-from .engine.rules import Rules
-from .i18n import get_language, set_language
-from .play.bots import (
-    Bot,
-    ExpectedValueBot,
-    FunctionBot,
-    OptimalTurnBot,
-    ProbabilityBot,
-    PublicView,
-    RandomBot,
-    StrategyError,
-    ThresholdBot,
-)
-from .play.playout import play
-from .play.rollouts import win_chance
-from .play.specs import as_bot
-from .play.strategy_rules import RuleBot, StrategyRule, StrategyRuleError
-from .play.winning import WinningBot, win_chances
+import sys
+import types
 
 __all__ = [
     "BANK",
     "DRAW",
     "Action",
     "ActionParseError",
+    "BorsenError",
     "BorsenWidget",
     "Bot",
     "Card",
@@ -52,6 +35,7 @@ __all__ = [
     "FunctionBot",
     "Game",
     "IllegalActionError",
+    "LessonFileError",
     "OptimalTurnBot",
     "ProbabilityBot",
     "ProbabilityPanel",
@@ -67,6 +51,7 @@ __all__ = [
     "StrategyRule",
     "StrategyRuleError",
     "ThresholdBot",
+    "TournamentError",
     "WinningBot",
     "as_bot",
     "get_language",
@@ -78,25 +63,94 @@ __all__ = [
 ]
 __version__ = "0.3.0"
 
-# Imported on first use only: the widgets need anywidget, so the engine imports anywhere; the
-# simulator is a few more modules than most uses need (``from borsen_widget import simulate``
-# still gives the function: ``from ... import`` asks this ``__getattr__``).
+# Every name is imported on first use (PEP 562), so importing one part of the package loads
+# that part only: the Jupyter server's extension loads the class's wire and nothing of the
+# game, and ``import borsen_widget`` works without anywidget (the widgets need it) or the
+# simulator's modules. ``from borsen_widget import Game`` asks this ``__getattr__``.
 _LAZY = {
+    "BANK": ".engine.actions",
+    "DRAW": ".engine.actions",
+    "Action": ".engine.actions",
+    "Card": ".engine.cards",
+    "ActionParseError": ".engine.errors",
+    "IllegalActionError": ".engine.errors",
+    "RulesError": ".engine.errors",
+    "SaveError": ".engine.errors",
+    "BorsenError": ".i18n.errors",
+    "Event": ".engine.events",
+    "Game": ".engine.game",
+    "Rules": ".engine.rules",
+    "get_language": ".i18n",
+    "set_language": ".i18n",
+    "Bot": ".play.bots",
+    "ExpectedValueBot": ".play.bots",
+    "FunctionBot": ".play.bots",
+    "OptimalTurnBot": ".play.bots",
+    "ProbabilityBot": ".play.bots",
+    "PublicView": ".play.bots",
+    "RandomBot": ".play.bots",
+    "StrategyError": ".play.bots",
+    "ThresholdBot": ".play.bots",
+    "win_chance": ".play.rollouts",
+    "as_bot": ".play.specs",
+    "RuleBot": ".play.strategy_rules",
+    "StrategyRule": ".play.strategy_rules",
+    "StrategyRuleError": ".play.strategy_rules",
+    "WinningBot": ".play.winning_bot",
+    "win_chances": ".play.winning_bot",
+    "TournamentError": ".sim.tournament",
+    "LessonFileError": ".classroom.lesson",
     "BorsenWidget": ".jupyter.widget",
     "ProbabilityPanel": ".jupyter.panel",
     "RulesEditor": ".jupyter.rules_editor",
     "SimulationResult": ".sim.simulate",
     "simulate": ".sim.simulate",
 }
+#: The layers, as attributes too (``borsen_widget.engine``), imported when first named.
+_LAYERS = (
+    "analysis",
+    "classroom",
+    "engine",
+    "envs",
+    "i18n",
+    "jupyter",
+    "play",
+    "server",
+    "sim",
+)
 
 
 def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
+    import importlib
 
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value  # asked once
+        return value
+    if name in _LAYERS:
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package's module: ``borsen_widget.play`` is the function :func:`~borsen_widget.play.
+    playout.play` (as it has always been), although a layer of the same name exists. Python
+    sets a subpackage as its parent's attribute when it first loads it; here that is kept
+    aside, so the name stays the function whichever is imported first."""
+
+    @property
+    def play(self):
+        from .play.playout import play
+
+        return play
+
+    @play.setter
+    def play(self, _subpackage) -> None:
+        pass  # the layer stays reachable as sys.modules["borsen_widget.play"]
+
+
+sys.modules[__name__].__class__ = _Package

@@ -2,7 +2,7 @@
 
 - ``simulate``: a tournament between strategies, its tables (:mod:`borsen_widget.sim.cli`);
 - ``lessons``: the lessons copied to a folder and opened in JupyterLab
-  (:mod:`borsen_widget.jupyter.lessons`).
+  (:mod:`borsen_widget.jupyter.lessons_command`).
 
 Each command parses its own arguments; this module only picks the command, and answers
 ``--help`` and a missing or unknown command itself, naming both.
@@ -11,7 +11,7 @@ Each command parses its own arguments; this module only picks the command, and a
 import argparse
 import sys
 
-from .jupyter import lessons
+from .jupyter import lessons_command as lessons
 from .sim import cli
 
 #: The commands: what each one does (for ``--help``) and how it is run. ``simulate``'s parser

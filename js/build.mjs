@@ -1,4 +1,4 @@
-// Build the widgets' front end: js/src/ → borsen_widget/jupyter/static/
+// Build the widgets' front end: js/src/ → borsen_widget/static/
 //   widget.js   the game widget (anywidget ES module)
 //   panel.js    ProbabilityPanel's module (it shares the panel's code and the CSS with the game)
 //   widget.css  the styles of both, and of the table on the students' page
@@ -7,7 +7,7 @@
 //               whose table is drawn by the same source (js/src/table.js) as the widget's
 //   projector.js, projector.css, projector.html: a class's projector page (read-only)
 //   card.js     the join card of a class in a cell of its own (`room` shown), live
-// Usage: node build.mjs [outdir]   (default: ../borsen_widget/jupyter/static; run by `make js`).
+// Usage: node build.mjs [outdir]   (default: ../borsen_widget/static; run by `make js`).
 // The output is committed, so `pip install` never needs Node; tests/test_js_build.py
 // rebuilds into a temporary folder and checks the committed files are byte-for-byte equal.
 import { build } from "esbuild";
@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outdir = path.resolve(process.argv[2] ?? path.join(here, "..", "borsen_widget", "jupyter", "static"));
+const outdir = path.resolve(process.argv[2] ?? path.join(here, "..", "borsen_widget", "static"));
 const banner = "/* Built from js/src by `make js` (esbuild); do not edit by hand. */";
 
 const common = {

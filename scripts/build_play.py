@@ -13,7 +13,7 @@ borsen_widget/jupyter/standalone.py):
 - ``index.html``, ``page.js``, ``play.css``, ``worker.js``, ``sw.js``: the page, its worker and
   its service worker, from ``js/play/``; the build writes its id into ``index.html`` and
   ``sw.js``, and the list of files into ``sw.js``;
-- ``widget.js``, ``widget.css``: the widget's own front end (``borsen_widget/jupyter/static``),
+- ``widget.js``, ``widget.css``: the widget's own front end (``borsen_widget/static``),
   and ``i18n.js``, its translator (``js/src/i18n.js``, which imports nothing);
 - ``locale/{en,nb,nn}.json``: the package's compiled catalogues for the front end (the same
   files the widget sends as its ``speech``), for the page's words before Python has started;
@@ -77,7 +77,7 @@ LANGUAGES = ("en", "nb", "nn")
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: Left out of the package's zip: the front end (the page has its own copy of widget.js), the
 #: translators' sources (Python reads the compiled ``.mo``).
-LEFT_OUT = re.compile(r"(^|/)__pycache__/|\.(po|pot|pyc)$|^borsen_widget/jupyter/static/")
+LEFT_OUT = re.compile(r"(^|/)__pycache__/|\.(po|pot|pyc)$|^borsen_widget/static/")
 
 
 #: The Python snapshot shipped with the site, if the build could make one (see make_snapshot).
@@ -146,7 +146,7 @@ def inputs_digest(version: str) -> str:
     """A digest of everything the site is made from: also the build's id."""
     digest = hashlib.sha256(f"pyodide {version}".encode())
     files = [Path(__file__).resolve(), I18N, *sorted(SOURCES.iterdir()), *package_files()]
-    files += [PACKAGE / "jupyter" / "static" / name for name in WIDGET_FILES]
+    files += [PACKAGE / "static" / name for name in WIDGET_FILES]
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -281,7 +281,7 @@ def build(version: str) -> None:
     shutil.copyfile(wheel, python / "traitlets.whl")
 
     for name in WIDGET_FILES:
-        shutil.copyfile(PACKAGE / "jupyter" / "static" / name, SITE / name)
+        shutil.copyfile(PACKAGE / "static" / name, SITE / name)
     shutil.copyfile(I18N, SITE / "i18n.js")
     (SITE / "locale").mkdir()
     for language in LANGUAGES:

@@ -1,5 +1,5 @@
 """Write ``borsen_widget/i18n/confusables.txt``: the Unicode data a student's name is
-folded by (:mod:`borsen_widget.jupyter.classroom.names`), from a maintained package.
+folded by (:mod:`borsen_widget.classroom.student_names`), from a maintained package.
 
 The data is Unicode's own (UTS #39 ``confusables.txt``: each character's *prototype*, the
 character or characters it looks like; and the ``Default_Ignorable_Code_Point`` property, the

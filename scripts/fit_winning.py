@@ -1,4 +1,4 @@
-"""Write the table that :class:`borsen_widget.play.winning.WinningBot` ships with: the chance
+"""Write the table that :class:`borsen_widget.play.winning_bot.WinningBot` ships with: the chance
 of winning of every state of the compressed game (``borsen_widget/play/winning_model.py``) under
 the original rules for two players, solved exactly by backward induction, each chance kept in
 1/255ths. ``tests/play/test_winning_table.py`` solves it again and compares.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from borsen_widget import Rules
-from borsen_widget.play.winning import TABLE_FILE, quantise, write_table
+from borsen_widget.play.winning_bot import TABLE_FILE, quantise, write_table
 from borsen_widget.play.winning_model import model_of, solve
 
 OUT = Path(__file__).resolve().parents[1] / "borsen_widget" / "play" / "data" / TABLE_FILE

@@ -7,8 +7,8 @@ import json
 import random
 
 from borsen_widget import Game
+from borsen_widget.classroom.view import build_view
 from borsen_widget.engine.events import narrate
-from borsen_widget.jupyter.view import build_view
 
 
 def paths(value, prefix=()):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from borsen_widget.__main__ import main
-from borsen_widget.jupyter import lessons
+from borsen_widget.jupyter import lessons_command as lessons
 from borsen_widget.sim import cli
 
 ROOT = Path(__file__).resolve().parents[1]

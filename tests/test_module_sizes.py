@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "borsen_widget"
 LIMIT = 500
 REASON = "Why one module of this size:"
-SPLIT_BY_JOB = ("sim", "jupyter/classroom")
+SPLIT_BY_JOB = ("sim", "classroom")
 
 
 def modules():

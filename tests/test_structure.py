@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "borsen_widget"
 
 #: The layers, bottom first: a module may import its own layer and the layers below it.
-LAYERS = ("i18n", "engine", "analysis", "play", "sim", "jupyter", "envs", "server")
+LAYERS = ("i18n", "engine", "analysis", "play", "sim", "classroom", "jupyter", "envs", "server")
 #: The package's front door and ``python -m borsen_widget``: above every layer.
 FACADES = {"borsen_widget", "borsen_widget.__main__"}
 

@@ -22,9 +22,7 @@ from .figures import (
     one_draw_value,
     p_accept,
 )
-from .summary import SUMMARY_MAX_STATES, summary
-from .turn import TooManyStates, TurnAdvice, best_turn, clear_cache
-from .winning import (
+from .small_games import (
     DECK_16,
     DECK_20,
     SmallDeck,
@@ -37,6 +35,8 @@ from .winning import (
     small_report,
     solve_small,
 )
+from .summary import SUMMARY_MAX_STATES, summary
+from .turn import TooManyStates, TurnAdvice, best_turn, clear_cache
 
 __all__ = [
     "DECK_16",

@@ -733,7 +733,7 @@ def build_report(deck: SmallDeck = DECK_16, rules: Rules | None = None) -> dict:
 
 def write_report(path=None) -> None:
     """Build the report of :data:`DECK_16` and write it, gzipped JSON, into the package
-    (``python -c "from borsen_widget.analysis.winning import write_report; write_report()"``,
+    (``python -c "from borsen_widget.analysis.small_games import write_report; write_report()"``,
     about three minutes)."""
     import gzip
     import json

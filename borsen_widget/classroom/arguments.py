@@ -3,7 +3,7 @@ ValueError that says what is allowed, and no server is started."""
 
 from __future__ import annotations
 
-from ...engine.errors import quote
+from ..engine.errors import quote
 
 __all__ = ["check_options"]
 

@@ -2,8 +2,8 @@
 phones, ``room.reveal()``.
 
 :class:`Asking` poses one question at a time about the decision on the table (kinds and exact
-answers: :mod:`~borsen_widget.jupyter.classroom.scoring`), keeps the lesson's record
-(:class:`~borsen_widget.jupyter.classroom.lesson.Lesson`) and the game in step with it:
+answers: :mod:`~borsen_widget.classroom.scoring`), keeps the lesson's record
+(:class:`~borsen_widget.classroom.lesson.Lesson`) and the game in step with it:
 
 - while a question is open the bots wait (the position the class is thinking about stays on
   the table) and, unless the teacher says otherwise (``hold=False``), so does the student who
@@ -22,10 +22,10 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from ...engine.errors import quote
-from ..protocol import BadMessage, Refused
+from ..engine.errors import quote
 from .lesson import Learner, Lesson, Posed
 from .scoring import KINDS, is_question_time, read_answer, truth_of
+from .wire import BadMessage, Refused
 
 __all__ = ["MAX_SECONDS", "Asking"]
 

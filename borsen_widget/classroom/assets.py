@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pathlib
 
-from ...i18n import LANGUAGES, pick_language
+from ..i18n import LANGUAGES, pick_language
 from .speech import page_html
 
-__all__ = ["FILES", "Files"]
+__all__ = ["FILES", "STATIC", "Files"]
 
+#: The front end's bundles (built from js/src by `make js`, committed so pip never needs Node):
+#: the widgets', the students' page's and the projector's.
 STATIC = pathlib.Path(__file__).resolve().parents[1] / "static"
 #: Each file: its name in ``static/`` and its content type.
 FILES = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from ...i18n import Translator, translator
+from ..i18n import Translator, translator
 
 __all__ = ["QuestionShown", "ScoresShown", "question_lines"]
 

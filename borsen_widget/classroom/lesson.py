@@ -8,7 +8,7 @@ room hands it the position, the students and their answers):
   student who joins again under the same name (folded as the class folds names) after a
   crash, or after leaving a full class, is the same learner and gets their scores back;
 - the posed questions (:class:`Posed`), one at a time: its kind, the public position it is
-  about, its exact answer (:mod:`~borsen_widget.jupyter.classroom.scoring`), each learner's
+  about, its exact answer (:mod:`~borsen_widget.classroom.scoring`), each learner's
   last answer and when it came, and whether it is revealed; after the reveal each answer's
   error and points;
 - the outcome of a chance question: whether the card drawn next from that position was
@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..i18n.errors import BorsenError
 from .scoring import Truth, error_of, points, share_of_worst
 
 __all__ = ["EVENT_TYPES", "Learner", "Lesson", "LessonFileError", "Posed"]
@@ -43,7 +44,7 @@ FORMAT = 1
 MAX_RECORD = 50 * 1024 * 1024
 
 
-class LessonFileError(ValueError):
+class LessonFileError(BorsenError):
     """A record file that cannot be resumed: not a lesson's record, or damaged (the line)."""
 
 

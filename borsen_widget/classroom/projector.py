@@ -4,7 +4,7 @@ after the reveal, the answer and the class's answers, on the classroom's big scr
 It has its own address with its own token (``room.projector_url``), so the students' join
 address does not open it; it is read-only (it sends nothing the room reads); it is told in the
 teacher's widget's language; and it gets exactly what the students' pages get about a question
-(:meth:`~borsen_widget.jupyter.classroom.asking.Asking.data`, without the answer before the
+(:meth:`~borsen_widget.classroom.asking.Asking.data`, without the answer before the
 reveal), the join address and its QR code to show full screen, and the leaderboard only when
 the teacher turns it on (``room.leaderboard = True``; off by default: names on a projector are
 the teacher's choice).
@@ -15,8 +15,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from ...i18n import front_end_texts
-from .sessions import TOKEN_LENGTH, TOKEN_LETTERS, dumps
+from ..i18n import front_end_texts
+from .sessions import TOKEN_LENGTH, TOKEN_LETTERS
+from .wire import encode
 
 __all__ = ["MAX_PROJECTORS", "Projector"]
 
@@ -68,7 +69,7 @@ class Projector:
 
     @staticmethod
     def speech(language: str) -> str:
-        return dumps(
+        return encode(
             {"type": "speech", "speech": {"language": language, "texts": front_end_texts(language)}}
         )
 
@@ -79,8 +80,8 @@ class Projector:
         (issue 31: names on the projector are the teacher's choice, as the README says)."""
         if not names:
             seats = [{**s, "holder": None, "phone": s.get("holder") is not None} for s in seats]
-        return dumps({"type": "room", "seats": seats, "students": students})
+        return encode({"type": "room", "seats": seats, "students": students})
 
     @staticmethod
     def board(on: bool, rows: list[dict]) -> str:
-        return dumps({"type": "board", "on": on, **({"rows": rows} if on else {})})
+        return encode({"type": "board", "on": on, **({"rows": rows} if on else {})})

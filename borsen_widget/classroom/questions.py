@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from ..protocol import BadMessage, Request
-from .sessions import Student, dumps
+from .sessions import Student
+from .wire import BadMessage, Request, encode
 
 __all__ = ["News", "Questions", "Vote"]
 
@@ -165,14 +165,14 @@ class Questions:
         return self.vote.data()
 
     def message(self) -> str:
-        return dumps({"type": "class", "class": self.data()})
+        return encode({"type": "class", "class": self.data()})
 
     def news(self, *, count_waits: bool = False) -> News:
         """The question as the pages should now hear of it. A new question (or Reveal) goes at
         once; one more answer only changes the count, which (with ``count_waits``) waits for
         the summary, so 200 votes at once make one message to each page, not 200."""
         data = self.data()
-        text = dumps({"type": "class", "class": data})
+        text = encode({"type": "class", "class": data})
         if text == self._text:
             return News()
         same = {k: v for k, v in data.items() if k != "voters"} == {

@@ -6,7 +6,7 @@ Two paths, chosen by ``w.classroom(via=...)``; by default the first that fits:
 - ``"jupyter"``: **through the Jupyter server the notebook runs under** (a school's JupyterHub,
   Binder, JupyterLab on the teacher's laptop), when that server carries classes (the package's
   server extension, :mod:`borsen_widget.server`, which writes its door in the kernel's runtime
-  folder: :mod:`~borsen_widget.jupyter.classroom.registry`). The class server still runs in
+  folder: :mod:`~borsen_widget.classroom.registry`). The class server still runs in
   this kernel, on 127.0.0.1 only; the kernel lists its two tokens with the Jupyter server, whose
   relay carries the phones' requests to it. The phones open
   ``<the notebook's address>borsen/class/<token>/``: the same host and scheme (https behind a
@@ -34,9 +34,8 @@ import socket
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from .registry import Entry, ServerDoor, read_door, remove_entry, write_entry
-from .relayed import is_loopback
 from .server import serve
+from .wire import Entry, ServerDoor, is_loopback, read_door, remove_entry, write_entry
 
 __all__ = [
     "NETWORK_PORT",

@@ -7,7 +7,7 @@ plain dicts; :meth:`Record.frame` makes a pandas DataFrame where pandas is insta
 
 **For a spreadsheet** (issue 31): ``to_csv(path, excel=True)`` writes what a Norwegian Excel
 opens: ``;`` between fields, decimal commas, the headers and yes/no in the room's language
-(:mod:`~borsen_widget.jupyter.classroom.spreadsheet`); plain ``to_csv(path)`` keeps the format
+(:mod:`~borsen_widget.classroom.spreadsheet`); plain ``to_csv(path)`` keeps the format
 programs read (English column names, commas, decimal points, True/False).
 
 **Names stay in the room.** :meth:`Record.to_csv` writes pseudonyms (``S01``, ``S02``, … in the
@@ -29,7 +29,7 @@ import os
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
-from ...i18n import translator
+from ..i18n import translator
 from .lesson import Lesson
 from .scoring import error_of, points
 from .spreadsheet import strategy_titles, write_spreadsheet
@@ -187,7 +187,7 @@ class Record(Sequence):
         if it was accepted, else 0; 0 is perfect, lower is better), beside the same score of
         the exact chances (``exact``: what luck alone costs) and how many ``answers``; None
         before any outcome. It needs many answers to mean much, and it rewards luck, so the
-        points use the exact chance instead (:mod:`~borsen_widget.jupyter.classroom.scoring`)."""
+        points use the exact chance instead (:mod:`~borsen_widget.classroom.scoring`)."""
         said, exact = [], []
         for q in self._lesson.questions:
             if q.kind != "chance" or not q.revealed or q.outcome is None:
@@ -207,7 +207,7 @@ class Record(Sequence):
         """How well the class's chances matched what happened: for each tenth of stated
         chance, how often the card was then accepted (and the exact chance), against the
         diagonal of perfect calibration."""
-        from ...sim.charts import Chart
+        from ..sim.charts import Chart
 
         language = language or self.language
         tr = translator(language)
@@ -232,7 +232,7 @@ class Record(Sequence):
     def error_chart(self, language: str | None = None):
         """The class's mean error on each revealed question, in order, as a share of the worst
         possible answer (0 = every answer exact): if the lesson works, it falls."""
-        from ...sim.charts import Chart
+        from ..sim.charts import Chart
 
         language = language or self.language
         tr = translator(language)

@@ -25,38 +25,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import ipaddress
-import re
 
 from tornado import websocket
 
-from .speech import accept_languages
+from .wire import (
+    RELAY_HEADER,
+    accept_languages,
+    class_frame,
+    is_loopback,
+    read_relay_frame,
+    write_safely,
+)
 
-__all__ = [
-    "RELAY_HEADER",
-    "RelayedPages",
-    "is_loopback",
-    "is_relay",
-    "write_safely",
-]
-
-_OPEN = re.compile(r"open (\d{1,9}) ([^\s]{0,64})")
-_MESSAGE = re.compile(r"message (\d{1,9})")
-_CLOSE = re.compile(r"close (\d{1,9})")
-#: The header that carries the Jupyter server's relay's key.
-RELAY_HEADER = "X-Borsen-Relay"
-
-
-def write_safely(socket, message) -> None:
-    """Write ``message`` to a WebSocket (a page's, the relay's, either end) so that the write
-    cannot raise: text is encoded here, where a lone surrogate becomes "?" (a text frame still);
-    bytes go as a binary frame; a socket closed, or closing mid-write, is no error worth a log
-    line."""
-    binary = isinstance(message, bytes)
-    data = message if binary else message.encode("utf-8", "replace")
-    with contextlib.suppress(websocket.WebSocketClosedError):
-        done = socket.write_message(data, binary=binary)
-        done.add_done_callback(lambda f: f.cancelled() or f.exception())
+__all__ = ["RelayedPages", "is_relay"]
 
 
 def is_relay(request, relay_key: str | None) -> bool:
@@ -68,16 +49,6 @@ def is_relay(request, relay_key: str | None) -> bool:
         and is_loopback(request.remote_ip or "")
         and hmac.compare_digest(given.encode("utf-8", "replace"), relay_key.encode())
     )
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is this computer only (no other device can join)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 #: Pages one relay connection may hold at once (the class's own limits are lower).
@@ -118,30 +89,28 @@ class RelayedPages(websocket.WebSocketHandler):
         self._pages_set.add(self.request.connection.context.address)
 
     def on_message(self, message) -> None:
-        data = message if isinstance(message, bytes) else message.encode("utf-8", "replace")
-        head, _, body = data.partition(b"\n")
-        line = head.decode("ascii", "replace")
-        if found := _MESSAGE.fullmatch(line):
-            number = int(found.group(1))
+        frame = read_relay_frame(message)
+        if frame is None:
+            return
+        (number,) = frame.pages
+        if frame.kind == "message":
             if number in self._pages:
-                payload = body if isinstance(message, bytes) else body.decode("utf-8", "replace")
-                self.room.receive(self._pages[number], payload)
-        elif found := _OPEN.fullmatch(line):
-            number = int(found.group(1))
+                self.room.receive(self._pages[number], frame.body)
+        elif frame.kind == "open":
             if number in self._pages or len(self._pages) >= MAX_PAGES:
                 return
-            languages = accept_languages(body.decode("utf-8", "replace"))
+            languages = accept_languages(frame.body)
             self._pages[number] = None  # known before page_opened may send or close
             page = self.room.page_opened(
                 lambda text, n=number: self._send(n, text),
                 lambda code, reason, n=number: self._close_page(n, code, reason),
                 languages,
-                address=found.group(2) or None,
+                address=frame.extra,
             )
             if number in self._pages:
                 self._pages[number] = page
-        elif found := _CLOSE.fullmatch(line):
-            page = self._pages.pop(int(found.group(1)), None)
+        else:
+            page = self._pages.pop(number, None)
             self.room.page_closed(page)
 
     def on_close(self) -> None:
@@ -176,7 +145,7 @@ class RelayedPages(websocket.WebSocketHandler):
         self._last.clear()
         self._flushing = False
         for text, numbers in queue:
-            self._write(f"send {','.join(map(str, numbers))}\n{text}")
+            self._write(class_frame("send", numbers, text))
 
     def _close_page(self, number: int, code: int, reason: str) -> None:
         """The class closes a page (removed, too many, the class's end): after what it was
@@ -185,7 +154,7 @@ class RelayedPages(websocket.WebSocketHandler):
             return
         del self._pages[number]
         self._flush()
-        self._write(f"close {number} {int(code)}\n{reason}")
+        self._write(class_frame("close", (number,), reason, code))
 
     def _write(self, text: str) -> None:
         write_safely(self, text)

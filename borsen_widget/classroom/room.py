@@ -1,7 +1,7 @@
 """A class on the students' phones: thirty pages join one game widget, vote and play seats.
 
 ``room = w.classroom()`` makes a :class:`Classroom`: it starts the web server
-(:mod:`~borsen_widget.jupyter.classroom.server`) on the kernel's own event loop and keeps, in
+(:mod:`~borsen_widget.classroom.server`) on the kernel's own event loop and keeps, in
 Python, everything a student's page may rely on. The kernel is the only truth:
 
 - A page sends *intents* only (join, claim or leave a seat, draw, bank, list or keep aces,
@@ -10,14 +10,14 @@ Python, everything a student's page may rely on. The kernel is the only truth:
   move is checked by the engine like a click in the notebook (R4–R14). A move is accepted only
   from the student who holds the seat to act; nobody else can act for that seat, while the
   teacher's widget can still act for every seat.
-- Every page gets the same public view the widget shows (:func:`~borsen_widget.jupyter.view.
+- Every page gets the same public view the widget shows (:func:`~borsen_widget.classroom.view.
   build_view`: never the deck's order, the seed or the random generator; RULES.md "Hidden
   information"), the seats and who holds them, and in guess-first mode the question, how many
   have voted and, after Reveal, the class's split beside the exact chance and the best choice.
 - A request that cannot be carried out is answered with a polite notice to the page that sent
   it, and to no other (requests carry an id; the notice names it); nothing changes.
 - Each page reads its own language (its phone's, or the one chosen on its switch; see
-  :mod:`~borsen_widget.jupyter.classroom.speech`), and that page's alone.
+  :mod:`~borsen_widget.classroom.speech`), and that page's alone.
 
 Safe by default: the server listens on 127.0.0.1 unless the teacher names a host; the address
 holds a random token (without it every request is refused); each student has a session (a
@@ -57,25 +57,33 @@ import sys
 import weakref
 from collections.abc import Callable
 
-from ...engine.errors import quote
-from ...i18n import N_, pick_language, translator
-from ..language import PAGE_LANGUAGE
-from ..protocol import STUDENT_INTENTS, BadMessage, Refused, read_request, request_id
+from ..engine.errors import quote
+from ..i18n import N_, pick_language, translator
+from .arguments import check_options
 from .asking import Asking
 from .assets import Files
-from .card import ClassCard, card_data, card_html, qr_svg
+from .card import card_data, card_html, qr_svg
 from .displays import QuestionShown, ScoresShown
 from .lesson import Lesson
-from .names import fold
-from .options import check_options
 from .projector import Projector
 from .questions import Questions
 from .record import Record
 from .seats import Seats
-from .sessions import FRAME_LIMIT, PAGES_PER_ADDRESS, Page, Sessions, Student, dumps
+from .sessions import PAGES_PER_ADDRESS, Page, Sessions, Student
 from .speech import Views, ended, refusal, widget_language
 from .strategies import Strategies, StrategiesShown
+from .student_names import fold
 from .tournament_show import Show
+from .wire import (
+    FRAME_LIMIT,
+    PAGE_LANGUAGE,
+    STUDENT_INTENTS,
+    BadMessage,
+    Refused,
+    encode,
+    read_request,
+    request_id,
+)
 
 __all__ = ["Classroom"]
 
@@ -119,6 +127,7 @@ class Classroom:
         resume: str | None = None,
         leaderboard: bool = False,
         via: str | None = None,
+        card: Callable | None = None,
     ):
         if sys.platform == "emscripten":
             raise RuntimeError(
@@ -147,6 +156,9 @@ class Classroom:
 
         self._widget = widget
         self._loop = loop
+        #: Makes the join card a cell shows for ``room`` (``card(room, data, language=...)``:
+        #: the notebook's widget, with ``show(data, language)``); None: its text alone.
+        self._card = card
         # The parts, each with one job: who is here, who holds which seat, what is asked.
         self._sessions = Sessions(max_students, max_pages_per_address=max_pages_per_address)
         self._seats = Seats(widget, self._sessions)
@@ -323,7 +335,9 @@ class Classroom:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """``room`` in a cell: the join card, live (it follows the class, and says when it
         has ended), with its text beside it for a notebook that shows no widgets."""
-        card = ClassCard(self, self._card_data(), language=widget_language(self._widget))
+        if self._card is None:
+            return {"text/html": self._repr_html_()}
+        card = self._card(self, self._card_data(), language=widget_language(self._widget))
         self._cards.add(card)
         bundle = card._repr_mimebundle_(include=include, exclude=exclude)
         bundle = bundle[0] if isinstance(bundle, tuple) else bundle
@@ -454,7 +468,7 @@ class Classroom:
     # ------------------------------------------------------------------ what pages see
 
     def _room_message(self) -> str:
-        return dumps(
+        return encode(
             {"type": "room", "seats": self._seats.for_screen(), "students": len(self._sessions)}
         )
 
@@ -469,7 +483,7 @@ class Classroom:
         if learner is not None:
             you["mine"] = None if current is None else current.result(learner.key)
             you["scores"] = lesson.scores_of(learner)
-        page.send(dumps({**you, **self._questions.answers_of(student)}))
+        page.send(encode({**you, **self._questions.answers_of(student)}))
         if page.view_key != self._views.key(page, sent=False):
             page.send(self._views.message(page))  # a new seat: the log now says "you" for it
 
@@ -737,7 +751,7 @@ class Classroom:
         )
 
     def _projector_view(self) -> str:
-        return dumps({"type": "view", "view": self._views.view(widget_language(self._widget))})
+        return encode({"type": "view", "view": self._views.view(widget_language(self._widget))})
 
     # ------------------------------------------------------------------ the join card
 
@@ -795,7 +809,7 @@ class Classroom:
         self._summary_soon()  # the counts of answers follow (at once, or with the burst)
 
     def _question_message(self) -> str:
-        return dumps({"type": "question", "question": self._question_data()})
+        return encode({"type": "question", "question": self._question_data()})
 
     def _question_data(self) -> dict:
         return self._asking.data(students=self._class_size())
@@ -814,7 +828,7 @@ class Classroom:
         return qr_svg(self.url, translator(widget_language(self._widget)))
 
     def _join_message(self) -> str:
-        return dumps({"type": "join", "url": self.url, "qr": self._qr, "local": self.is_local})
+        return encode({"type": "join", "url": self.url, "qr": self._qr, "local": self.is_local})
 
     def _address_changed(self) -> None:
         """The join address changed (the teacher's page told where it is, or the class was

@@ -28,7 +28,7 @@ answers: ``100 × max(0, 1 − |a − t| / s)``, with ``s = (high − low) / 4``
   out from the cards, not against whether the card was then accepted: nobody gains points by
   luck, and the best answer is the chance a student really works out. How well the class's
   chances matched what then happened (the Brier score against the outcomes) belongs to the
-  calibration (:meth:`~borsen_widget.jupyter.classroom.record.Record.brier`);
+  calibration (:meth:`~borsen_widget.classroom.record.Record.brier`);
 - count and expected: the same rule on their own range (a deck of 40 cards: each card off costs
   10 points);
 - choice: 100 for the proven best choice (either, where the two are proven equal), else 0.
@@ -42,9 +42,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.errors import quote
-from ..protocol import BadMessage
+from ..engine.errors import quote
 from .typed import read_typed
+from .wire import BadMessage
 
 __all__ = [
     "KINDS",
@@ -129,7 +129,7 @@ def truth_of(kind: str, game, *, objective: str = "own", exact=None) -> Truth:
     returns :func:`~borsen_widget.analysis.best_turn`'s advice (the room runs it off the event
     loop); by default it is called here. Raises ValueError for an unknown kind or a position
     with nothing to decide."""
-    from ... import analysis  # the exact figures; only once a question is posed
+    from .. import analysis  # the exact figures; only once a question is posed
 
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {quote(kind)}")
@@ -160,7 +160,7 @@ def truth_of(kind: str, game, *, objective: str = "own", exact=None) -> Truth:
 
 def read_answer(kind: str, value, truth: Truth) -> Fraction | int | str:
     """A student's answer of ``kind`` as sent by the phone, checked: the text they typed (read
-    by :func:`~borsen_widget.jupyter.classroom.typed.read_typed`: "25 %", "0,25", "3/8", "12",
+    by :func:`~borsen_widget.classroom.typed.read_typed`: "25 %", "0,25", "3/8", "12",
     "2,5"), or a number (a chance from 0 to 1); a choice as ``"draw"`` or ``"bank"``. Returns it
     exactly (a Fraction, an int or the choice); raises BadMessage with a polite text.
 

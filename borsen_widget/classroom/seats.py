@@ -1,7 +1,7 @@
 """The seats of a class: which are open to students, who holds which, and a seat's moves.
 
 The teacher opens seats, hands one to a named student or takes seats back
-(:class:`~borsen_widget.jupyter.classroom.room.Classroom` and the widget's seat buttons); a
+(:class:`~borsen_widget.classroom.room.Classroom` and the widget's seat buttons); a
 student claims an open seat or leaves theirs from their page, and plays it when it is that
 seat's turn. Only the student who holds the seat to act can move for it; the move itself is
 carried out by the widget, checked by the engine like a click in the notebook (R4–R14).
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import N_
-from ..protocol import BadMessage, Request
+from ..i18n import N_
 from .sessions import Sessions, Student
+from .wire import BadMessage, Request
 
 __all__ = ["Seats"]
 

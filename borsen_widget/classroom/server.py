@@ -1,7 +1,7 @@
 """The class's web server: tornado on the kernel's own event loop, HTTP for the student page and
-a WebSocket per page for the messages (see :mod:`borsen_widget.jupyter.classroom.room`, which
+a WebSocket per page for the messages (see :mod:`borsen_widget.classroom.room`, which
 decides everything; this module only carries bytes). The address students open is
-:mod:`~borsen_widget.jupyter.classroom.reach`'s.
+:mod:`~borsen_widget.classroom.reach`'s.
 
 Every address starts with the class's token: ``/<token>/`` is the page, ``/<token>/student.js``,
 ``/<token>/student.css`` and ``/<token>/widget.css`` what it loads (from memory), and
@@ -24,37 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 
 from tornado import httpserver, netutil, web, websocket
 
-from ...i18n import N_, pick_language, translator
-from .relayed import RelayedPages, is_loopback, write_safely
-from .speech import accept_languages
+from ..i18n import pick_language, translator
+from .relayed import RelayedPages
+from .wire import HEADERS, REFUSED, accept_languages, is_loopback, refused_page, write_safely
 
-#: Headers of every answer: no caching (a new class, a new page), no address of the class
-#: leaking to another site, scripts and styles from this server only, no framing.
-HEADERS = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    ),
-}
-#: The short pages of a refused request, in the browser's language (``Accept-Language``).
-REFUSED = {
-    403: N_(
-        "This is not the address of an open class. Check the address your teacher shows "
-        "(or scan the code again)."
-    ),
-    404: N_("There is nothing here. The class's page is at the address your teacher shows."),
-    405: N_("This page only answers a browser opening it."),
-}
-UNANSWERED = N_("That request could not be answered.")
 #: Connections open at once (fewer if the kernel may open few files): beyond them a new
 #: connection is closed at once.
 MAX_CONNECTIONS = 512
@@ -70,19 +46,6 @@ BODY_TIMEOUT = 10.0
 def _languages(request) -> list[str]:
     """The languages the browser asks for (its ``Accept-Language``), most wanted first."""
     return accept_languages(request.headers.get("Accept-Language"))
-
-
-def refused_page(status: int, accept_language: str | None) -> str:
-    """The short page of a refused request (:data:`REFUSED`), in the browser's language (its
-    ``Accept-Language``); the Jupyter server's relay answers with the same pages."""
-    language = pick_language(accept_languages(accept_language))
-    text = translator(language).gettext(REFUSED.get(status, UNANSWERED))
-    return (
-        f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
-        f"{html.escape(text)}</p></html>"
-    )
 
 
 class Refusing(web.RequestHandler):
@@ -330,7 +293,7 @@ def serve(
     ``pages_per_address``: the pages one address may open (None: no limit), which bounds its
     connections too (see :data:`LOADING_CONNECTIONS`); ``relay_key``: the key of the Jupyter
     server's relay, when the class is reached through it (its pages then come on one line:
-    :mod:`~borsen_widget.jupyter.classroom.relayed`)."""
+    :mod:`~borsen_widget.classroom.relayed`)."""
     token = r"([A-Za-z0-9_-]{1,64})"
     pages: set = set()  # the server's: the connections that are a page's WebSocket
     # The Jupyter server's relay: the pages it carries, on one connection (only with its key).
@@ -378,10 +341,4 @@ def _quiet(_handler: web.RequestHandler) -> None:
     """No access log: the notebook is the teacher's, not the server's log."""
 
 
-__all__ = [
-    "HEADERS",
-    "Refusing",
-    "Server",
-    "refused_page",
-    "serve",
-]
+__all__ = ["Refusing", "Server", "serve"]

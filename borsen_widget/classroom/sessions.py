@@ -13,13 +13,13 @@
 
 A class nobody can hold hostage: every text of a message is checked before anything is stored
 or echoed (a lone UTF-16 surrogate, which JSON allows and UTF-8 cannot carry, is refused, and
-:func:`dumps` cannot write one); a page that does not join within :data:`JOIN_WAIT` seconds is
-closed; one address opens at most ``max_pages_per_address`` pages; and a student away for more
-than :data:`AWAY_GRACE` seconds who holds no seat gives their place to a newcomer when the class
-is full.
+:func:`~.wire.encode` cannot write one); a page that does not join within :data:`JOIN_WAIT`
+seconds is closed; one address opens at most ``max_pages_per_address`` pages; and a student
+away for more than :data:`AWAY_GRACE` seconds who holds no seat gives their place to a
+newcomer when the class is full.
 
-Seats, votes and the game are not here (:mod:`~borsen_widget.jupyter.classroom.seats`,
-:mod:`~borsen_widget.jupyter.classroom.questions`): a student here is who they are, not what
+Seats, votes and the game are not here (:mod:`~borsen_widget.classroom.seats`,
+:mod:`~borsen_widget.classroom.questions`): a student here is who they are, not what
 they hold.
 
 Why one module of this size: students, pages and the limits that bind them are one state with
@@ -34,24 +34,25 @@ import asyncio
 import contextlib
 import hmac
 import json
-import re
 import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 
-from ...i18n import N_, Translator, front_end_texts, pick_language, translator
-from ..language import read_page_tags
-from ..protocol import BadMessage, request_id
-from .names import MAX_NAME, clean_name, name_keys
+from ..i18n import N_, Translator, front_end_texts, pick_language, translator
+from .student_names import MAX_NAME, clean_name, name_keys
+from .wire import (
+    MAX_MESSAGE,
+    MAX_SESSION,
+    BadMessage,
+    encode,
+    read_page_tags,
+    readable,
+    request_id,
+)
 
-__all__ = ["Page", "Sessions", "Student", "dumps", "readable"]
+__all__ = ["Page", "Sessions", "Student"]
 
-#: The longest message a page may send, in bytes: a real request (16 aces to list, an id) is
-#: under 400. Longer ones are refused with a notice; frames over :data:`FRAME_LIMIT` make the
-#: server close the connection (tornado's own limit, so memory stays bounded).
-MAX_MESSAGE = 2048
-FRAME_LIMIT = 64 * 1024
 #: Messages per second a page may send on average, and in a burst (a person clicks a few times
 #: a second at most; a flood is dropped, with one notice every WARN_EVERY seconds).
 RATE = 8.0
@@ -71,41 +72,11 @@ AWAY_GRACE = 30.0
 #: Close codes of a page closed by the class (4000: opened on another page, in use already).
 REMOVED_CODE = 4001
 JOIN_WAIT_CODE = 4002
-MAX_SESSION = 64
 #: The token's letters: no 0/O, 1/l/i, so it can be read off a projector and typed.
 TOKEN_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 TOKEN_LENGTH = 12  # about 59 bits
-#: In a Python text every code point from U+D800 to U+DFFF is a lone surrogate (JSON's
-#: ``"\ud83d\ude00"`` pairs are joined into one character by json.loads): UTF-8 cannot carry it.
-_SURROGATE = re.compile("[\ud800-\udfff]")
 NOT_UNDERSTOOD = N_("A message from this page was not understood; nothing changed.")
 LOCKED = N_("The class is closed to new students just now; ask your teacher.")
-
-
-def dumps(message: dict) -> str:
-    """A message for a page, as compact JSON (names as typed, not escaped). It can always be
-    sent: a lone surrogate that reached it (none should: :func:`readable`) becomes U+FFFD."""
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-    if _SURROGATE.search(text):
-        text = _SURROGATE.sub("\ufffd", text)
-    return text
-
-
-def readable(value) -> bool:
-    """Whether every text in ``value`` (a decoded message: its keys and values, however deep)
-    can be written back in UTF-8, that is holds no lone surrogate such as ``"\ud800"``."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _SURROGATE.search(item):
-                return False
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return True
 
 
 class Student:
@@ -216,11 +187,11 @@ class Page:
 
     def refuse(self, error: BadMessage, request=None) -> None:
         """Tell this page why its request was refused, in its own language."""
-        self.say(error.told(self.tr), request=request)
+        self.say(error.say(self.tr.language), request=request)
 
     def say(self, text: str, request=None, level: str = "warning") -> None:
         """Send a notice already written in this page's language."""
-        self.send(dumps({"type": "notice", "text": text, "level": level, "request": request}))
+        self.send(encode({"type": "notice", "text": text, "level": level, "request": request}))
 
 
 class Sessions:
@@ -344,7 +315,7 @@ class Sessions:
         with contextlib.suppress(RuntimeError):  # no running loop: expire() is called by hand
             loop = asyncio.get_running_loop()
             page.join_timer = loop.call_later(self.join_wait, self.expire, page)
-        page.send(dumps({"type": "hello", "max_name": MAX_NAME, "locked": self._locked}))
+        page.send(encode({"type": "hello", "max_name": MAX_NAME, "locked": self._locked}))
         return page
 
     def _make_room(self) -> bool:
@@ -400,7 +371,7 @@ class Sessions:
         if page.language not in page.spoken:  # at most once a language: the page keeps them
             page.spoken.add(page.language)
             speech["texts"] = front_end_texts(page.language)
-        page.send(dumps({"type": "speech", "speech": speech, "request": request_id(content)}))
+        page.send(encode({"type": "speech", "speech": speech, "request": request_id(content)}))
 
     def close_page(self, page: Page) -> bool:
         """A page went away; True when it was a student's page (whose count changed)."""
@@ -442,7 +413,7 @@ class Sessions:
         if student is None:
             if "name" not in content and session:
                 # A session this class does not know (an old class, or another one): ask again.
-                page.send(dumps({"type": "forgotten", "request": request_id(content)}))
+                page.send(encode({"type": "forgotten", "request": request_id(content)}))
                 return None
             if self._locked:
                 raise BadMessage(LOCKED)
@@ -483,7 +454,7 @@ class Sessions:
     def _welcome(self, student: Student, request) -> None:
         if student.page is not None:
             student.page.send(
-                dumps(
+                encode(
                     {
                         "type": "welcome",
                         "name": student.name,
@@ -544,7 +515,7 @@ class Sessions:
         if page is not None:
             page.student = None
             page.notice(N_("Your teacher has removed you from the class."), level="info")
-            page.send(dumps({"type": "removed"}))
+            page.send(encode({"type": "removed"}))
             page.close(REMOVED_CODE, "removed by the teacher")
             self._pages.discard(page)
         self._forget(student)
@@ -568,7 +539,7 @@ class Sessions:
         if locked == self._locked:
             return
         self._locked = locked
-        text = dumps({"type": "locked", "locked": locked})
+        text = encode({"type": "locked", "locked": locked})
         for page in self._pages:
             if page.student is None:
                 page.send(text)

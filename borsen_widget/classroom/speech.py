@@ -12,7 +12,7 @@ phone's languages, or the one chosen on the page's switch; before it says, its b
 - :data:`ENDED`, :func:`ended`: the "class has ended" message.
 
 The notices themselves are messages of the catalogues (``BadMessage("...")``, ``N_("...")``)
-told by :meth:`~borsen_widget.jupyter.classroom.sessions.Page.notice`.
+told by :meth:`~borsen_widget.classroom.sessions.Page.notice`.
 """
 
 from __future__ import annotations
@@ -21,15 +21,14 @@ import contextlib
 import html
 import re
 
-from ...engine.errors import IllegalActionError
-from ...i18n import LANGUAGES, N_, Translator, translator
-from ..protocol import BadMessage, refusal_notice
-from .sessions import dumps
+from ..engine.errors import IllegalActionError
+from ..i18n import LANGUAGES, N_, Translator, translator
+from .refusals import refusal_notice
+from .wire import BadMessage, encode
 
 __all__ = [
     "ENDED",
     "Views",
-    "accept_languages",
     "ended",
     "page_html",
     "refusal",
@@ -38,43 +37,17 @@ __all__ = [
 
 #: What every page reads when the teacher ends the class.
 ENDED = N_("Your teacher ended the class. Thank you for playing!")
-#: At most this many languages are read from an Accept-Language header, each this long.
-MAX_TAGS = 16
-MAX_TAG = 35
 
 
 def ended(language: str) -> str:
     """The message that tells a page, in ``language``, that the class has ended."""
-    return dumps({"type": "ended", "text": translator(language).gettext(ENDED)})
+    return encode({"type": "ended", "text": translator(language).gettext(ENDED)})
 
 
 def widget_language(widget) -> str:
     """The language the teacher's widget speaks (English for a widget that does not say)."""
     language = getattr(widget, "language", None)
     return language if language in LANGUAGES else "en"
-
-
-def accept_languages(header: str | None) -> list[str]:
-    """The language tags of an ``Accept-Language`` header, most wanted first (by ``q``, then
-    in the order given); at most :data:`MAX_TAGS`, each at most :data:`MAX_TAG` long."""
-    if not isinstance(header, str):
-        return []
-    found = []
-    for index, part in enumerate(header[:2000].split(",")[: 4 * MAX_TAGS]):
-        tag, _, params = part.strip().partition(";")
-        tag = tag.strip()
-        if not tag or tag == "*" or len(tag) > MAX_TAG:
-            continue
-        weight = 1.0
-        match = re.search(r"q\s*=\s*([0-9.]{1,5})", params)
-        if match:
-            try:
-                weight = float(match.group(1))
-            except ValueError:
-                weight = 0.0
-        if weight > 0:
-            found.append((-weight, index, tag))
-    return [tag for _, _, tag in sorted(found)[:MAX_TAGS]]
 
 
 def refusal(error: BadMessage, tr: Translator, widget, *, you: bool = False) -> str:
@@ -85,7 +58,7 @@ def refusal(error: BadMessage, tr: Translator, widget, *, you: bool = False) -> 
     if isinstance(engine_error, IllegalActionError):
         with contextlib.suppress(TypeError):
             return refusal_notice(engine_error, error.who, error.limit, tr, you=you)
-        return error.told(tr)
+        return error.say(tr.language)
     cause = error.__cause__ or error.__context__
     if isinstance(cause, IllegalActionError) and type(error) is BadMessage:
         game = widget.game
@@ -93,7 +66,7 @@ def refusal(error: BadMessage, tr: Translator, widget, *, you: bool = False) -> 
         names = widget.names
         who = names[seat] if 0 <= seat < len(names) else str(seat)
         return refusal_notice(cause, who, game.rules.max_bank_aces, tr)
-    return error.told(tr)
+    return error.say(tr.language)
 
 
 def page_html(body: bytes, language: str) -> bytes:
@@ -138,7 +111,7 @@ class Views:
 
     def message(self, page) -> str:
         """The "view" message for ``page``."""
-        return dumps({"type": "view", "view": self.view(*self.key(page))})
+        return encode({"type": "view", "view": self.view(*self.key(page))})
 
     def view(self, language: str, seat: int | None = None) -> dict:
         widget = self._widget

@@ -12,7 +12,7 @@ it starts with a byte-order mark (without it æ, ø and å come out garbled). So
 - an exact fraction written with the fraction slash (``2⁄7``, U+2044): with ``/`` a
   spreadsheet reads ``2/7`` as the 2nd of July.
 
-The plain :meth:`~borsen_widget.jupyter.classroom.record.Record.to_csv` (English column names,
+The plain :meth:`~borsen_widget.classroom.record.Record.to_csv` (English column names,
 commas, decimal points, True/False) stays as it was, for programs.
 """
 
@@ -22,7 +22,7 @@ import csv
 import os
 from collections.abc import Iterable
 
-from ...i18n import Translator, formats
+from ..i18n import Translator, formats
 
 __all__ = ["column_titles", "spreadsheet_cell", "strategy_titles", "write_spreadsheet"]
 

@@ -31,7 +31,7 @@ Kernel → phone (sentences written in that page's language):
 - ``{"type": "strategy_saved", "request", "words", "name"}``;
 - ``{"type": "notice", ...}``: a refusal, as every refused request is told.
 
-The tournament's messages are :mod:`~borsen_widget.jupyter.classroom.tournament_show`'s.
+The tournament's messages are :mod:`~borsen_widget.classroom.tournament_show`'s.
 """
 
 from __future__ import annotations
@@ -41,11 +41,10 @@ import concurrent.futures
 import time
 from collections.abc import Callable
 
-from ...i18n import N_, translator
-from ..protocol import BadMessage, Refused
+from ..i18n import N_, translator
 from .displays import Shown
-from .names import MAX_NAME
-from .sessions import dumps
+from .student_names import MAX_NAME
+from .wire import BadMessage, Refused, encode
 
 __all__ = [
     "TRY_GAMES",
@@ -60,7 +59,7 @@ __all__ = [
 
 def limits() -> dict:
     """The builder's limits, for the phone's form (the rule module checks them again)."""
-    from ...play import strategy_rules as rules
+    from ..play import strategy_rules as rules
 
     return {
         "groups": rules.MAX_GROUPS,
@@ -90,14 +89,14 @@ class RuleRefused(BadMessage):
         self.error = error
         super().__init__(str(error))
 
-    def told(self, tr) -> str:
-        return self.error.say(tr.language)
+    def say(self, language: str | None = None) -> str:
+        return self.error.say(language)
 
 
 def read_rule(content):
     """The StrategyRule of a phone's message (checked: fields, then the rule); else a
     BadMessage telling why, nothing changed."""
-    from ...play.strategy_rules import StrategyRule, StrategyRuleError
+    from ..play.strategy_rules import StrategyRule, StrategyRuleError
 
     if not isinstance(content, dict) or any(k not in FIELDS for k in content):
         raise BadMessage("A message from this page had unknown fields; nothing changed.")
@@ -109,7 +108,7 @@ def read_rule(content):
 
 def words_of(rule, language: str) -> list[str]:
     """The rule in words, a sentence a line (:func:`describe` may give one text or several)."""
-    from ...play.strategy_rules import describe
+    from ..play.strategy_rules import describe
 
     said = describe(rule, language)
     return [said] if isinstance(said, str) else [str(line) for line in said]
@@ -133,7 +132,7 @@ class Strategies:
 
     def _read_back(self) -> None:
         """A resumed lesson: its submissions and whether they were open (``resume=``)."""
-        from ...play.strategy_rules import StrategyRule, StrategyRuleError
+        from ..play.strategy_rules import StrategyRule, StrategyRuleError
 
         for event in self.lesson.events:
             if event.get("type") == "strategies":
@@ -188,7 +187,7 @@ class Strategies:
         mine = None
         if rule is not None:
             mine = {"strategy": rule.to_dict(), "words": words_of(rule, language)}
-        return dumps({"type": "strategies", "open": self.open, "limits": limits(), "mine": mine})
+        return encode({"type": "strategies", "open": self.open, "limits": limits(), "mine": mine})
 
     def submit(self, learner, page, content: dict) -> None:
         """A phone's ``strategy_submit`` (see the module's text); BadMessage when refused."""
@@ -206,7 +205,7 @@ class Strategies:
         )
         words = words_of(rule, page.language)
         page.send(
-            dumps(
+            encode(
                 {
                     "type": "strategy_saved",
                     "request": content.get("id"),
@@ -254,7 +253,7 @@ class Strategies:
                 )
                 now_page.say(text, request=request)
                 return
-            now_page.send(dumps({"type": "strategy_tried", "request": request, **told}))
+            now_page.send(encode({"type": "strategy_tried", "request": request, **told}))
 
         future.add_done_callback(done)
 
@@ -267,7 +266,7 @@ def _order(key: str) -> int:
 def _tried(rule):
     """A try's games, worked out on the try thread: the result against the house bot (its
     seed stays here)."""
-    from ...sim.strategy_trial import try_rule
+    from ..sim.strategy_trial import try_rule
 
     return try_rule(rule, games=TRY_GAMES, seed=TRY_SEED)
 
@@ -276,7 +275,7 @@ def _told(rule, trial, language: str) -> dict:
     """A try told in ``language`` (a few milliseconds, on the loop once the games are done):
     the rule in words, what it does in the example positions (each its move and its
     sentences) and its result (the trial's sentences and numbers)."""
-    from ...sim.strategy_trial import examples
+    from ..sim.strategy_trial import examples
 
     return {
         "words": words_of(rule, language),
@@ -331,7 +330,7 @@ def strategy_rows(lesson, *, names: bool, language: str | None) -> list[dict]:
     interval in the lesson's last tournament (empty before one), and the rule's JSON."""
     import json
 
-    from ...play.strategy_rules import StrategyRule
+    from ..play.strategy_rules import StrategyRule
 
     last: dict = {}
     count: dict = {}

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ...i18n.names import MAX_NAME, fold, name_problem, prototype, skeleton, tidy_name
-from ..protocol import BadMessage
+from ..i18n.names import MAX_NAME, fold, name_problem, prototype, skeleton, tidy_name
+from .wire import BadMessage
 
 __all__ = ["MAX_NAME", "clean_name", "fold", "name_keys", "prototype", "skeleton"]
 

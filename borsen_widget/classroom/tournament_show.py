@@ -1,6 +1,6 @@
 """The class's tournament on the projector and the phones (issue 32): ``room.tournament(...)``.
 
-Every submitted strategy (:mod:`~borsen_widget.jupyter.classroom.strategies`) and the
+Every submitted strategy (:mod:`~borsen_widget.classroom.strategies`) and the
 package's bots, WinningBot the "boss" the class tries to beat, play every other player
 (:func:`~borsen_widget.sim.tournament.tournament`). The games are played on a thread of their
 own, so the class's event loop goes on answering the phones, and the progress is streamed as
@@ -34,11 +34,10 @@ import html
 import time
 from collections.abc import Callable
 
-from ...i18n import translator
-from ..protocol import Refused
-from .names import fold
-from .sessions import dumps
+from ..i18n import translator
 from .strategies import words_of
+from .student_names import fold
+from .wire import Refused, encode
 
 __all__ = ["PROGRESS_EVERY", "Show", "TournamentShown", "default_bots"]
 
@@ -51,7 +50,7 @@ LANGUAGES = ("en", "nb", "nn")
 def default_bots() -> list:
     """The package's bots that meet the class (:func:`~borsen_widget.sim.tournament.
     house_bots`: simple rules to beat, and WinningBot, the boss)."""
-    from ...sim.tournament import house_bots
+    from ..sim.tournament import house_bots
 
     return house_bots()
 
@@ -175,8 +174,8 @@ class Show:
 
     def start(self, *, games: int, bots, seed: int) -> TournamentShown:
         """Start a tournament of the submitted strategies and ``bots`` (see the module)."""
-        from ...play.strategy_rules import RuleBot
-        from ...sim.tournament import check_games_and_seed
+        from ..play.strategy_rules import RuleBot
+        from ..sim.tournament import check_games_and_seed
 
         if self.running is not None and not self.running.finished:
             raise Refused("A tournament is running already: wait for its ranking.")
@@ -204,7 +203,7 @@ class Show:
                 self._loop.call_soon_threadsafe(complete)
 
         def play():  # on a thread: the games, the top two's game and each rule's lesson
-            from ...sim.tournament import tournament
+            from ..sim.tournament import tournament
 
             result = tournament(
                 players, games=games, seed=seed, progress=progress, language=language
@@ -225,7 +224,7 @@ class Show:
                 self._finish(shown, result, players, learners, replay, lessons, games, seed)
             except Exception as error:  # the teacher's cell says why; the class goes on
                 shown.error = error
-                self._projector(dumps({"type": "tournament", "state": "failed"}))
+                self._projector(encode({"type": "tournament", "state": "failed"}))
             shown._update()
             future.set_result(shown)
 
@@ -235,7 +234,7 @@ class Show:
         shown = TournamentShown(language, future, None, complete)
         self.running = shown
         work = shown._work = self._pool.submit(play)
-        self._projector(dumps({"type": "tournament", "state": "running", "done": 0, "total": 0}))
+        self._projector(encode({"type": "tournament", "state": "running", "done": 0, "total": 0}))
         work.add_done_callback(done)
         return shown
 
@@ -254,7 +253,7 @@ class Show:
         if now - last_sent[0] < PROGRESS_EVERY and event.get("kind") == "pair":
             return
         last_sent[0] = now
-        text = dumps(
+        text = encode(
             {"type": "tournament", "state": "running", "done": shown.done, "total": shown.total}
         )
         self._projector(text)
@@ -307,7 +306,7 @@ class Show:
 
     def projector_message(self) -> str | None:
         """The last tournament for the projector, in the room's language (None: none yet)."""
-        from ...play.strategy_rules import StrategyRule
+        from ..play.strategy_rules import StrategyRule
 
         last = self.last
         if last is None:
@@ -327,7 +326,7 @@ class Show:
             "summary": last.get("summary", []),
             "replay": last.get("replay"),
         }
-        return dumps(message)
+        return encode(message)
 
     def phone_message(self, learner, language: str) -> str | None:
         """The last tournament for ``learner``'s page: their place, rating and a position to
@@ -356,7 +355,7 @@ class Show:
                 ),
                 "position": lesson.get(language) or lesson.get("en"),
             }
-        return dumps({"type": "tournament", "state": "done", "you": you})
+        return encode({"type": "tournament", "state": "done", "you": you})
 
 
 def _public(row: dict) -> dict:
@@ -381,6 +380,6 @@ def _unique(rule, taken: set):
 def _lesson_words(found: dict) -> dict:
     """A rule's lesson (:meth:`TournamentResult.lesson`) told in every language a phone may
     read, so each is told its own, and a resumed lesson can tell it again."""
-    from ...sim.tournament_lessons import say_lesson
+    from ..sim.tournament_replays import say_lesson
 
     return {language: say_lesson(found, found["opponent"], language) for language in LANGUAGES}

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..protocol import BadMessage
+from .wire import BadMessage
 
 __all__ = ["FRACTION_DIGITS", "MAX_TYPED", "read_typed"]
 
@@ -51,7 +51,7 @@ def read_typed(kind: str, text: str) -> Fraction | int:
     """``text`` as the student typed it, read exactly as an answer of ``kind`` (``"chance"``:
     a Fraction from 0 to 1; ``"count"``: an int; ``"expected"``: a Fraction). Raises
     BadMessage with a polite text; the range of a count or an expected number is checked by
-    the caller (:func:`~borsen_widget.jupyter.classroom.scoring.read_answer`)."""
+    the caller (:func:`~borsen_widget.classroom.scoring.read_answer`)."""
     raw = _SPACES.sub(" ", text).strip() if isinstance(text, str) else ""
     if len(raw) > MAX_TYPED:
         raw = ""  # refused below, without reading a number that long

@@ -1,4 +1,5 @@
-"""The errors people see, each a ``ValueError`` that says what went wrong.
+"""The engine's errors, each a :class:`~borsen_widget.i18n.errors.BorsenError` (a ``ValueError``)
+that says what went wrong.
 
 - :class:`ActionParseError`: text that is not an action at all (``"dance"``);
 - :class:`IllegalActionError`: an action that is not legal in this position;
@@ -13,44 +14,28 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-#: How much of a bad input an error message quotes: enough to recognise it, never a flood.
-QUOTE_CHARS = 60
+from ..i18n import translator
+from ..i18n.errors import QUOTE_CHARS, BorsenError, describe_error, quote, shorten
+
+__all__ = [
+    "QUOTE_CHARS",
+    "ActionParseError",
+    "BorsenError",
+    "IllegalActionError",
+    "RulesError",
+    "SaveError",
+    "describe_error",
+    "quote",
+    "shorten",
+]
 
 
-def quote(value: object, limit: int = QUOTE_CHARS) -> str:
-    """``repr(value)``, cut to about ``limit`` characters (``'aaaa…' (100,000 characters)``),
-    so an error never echoes an unbounded input back. Never fails, whatever ``value`` is."""
-    try:
-        text = repr(value)
-    except Exception:  # a repr that raises (or a number too long to print): say what it is
-        return f"<a {type(value).__name__}>"
-    return shorten(text, limit)
-
-
-def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``text`` cut to about ``limit`` characters, saying how long it was."""
-    if len(text) <= limit:
-        return text
-    return f"{text[: limit - 1]}… ({len(text):,} characters)"
-
-
-def describe_error(error: BaseException, limit: int = 200) -> str:
-    """``"ZeroDivisionError: oops"``, cut to about ``limit`` characters: how a message names
-    an exception raised by someone's code."""
-    try:
-        text = str(error)
-    except Exception:
-        text = ""
-    name = type(error).__name__
-    return f"{name}: {shorten(text, limit)}" if text else name
-
-
-class ActionParseError(ValueError):
+class ActionParseError(BorsenError):
     """Text (or a value) that cannot be read as an action, such as ``"dance"`` or a list of
     cards that are not aces. Nothing was tried, so nothing changed."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(BorsenError):
     """An action that is not legal in the current position; the game is left exactly as it was.
 
     The message names the action that was tried, why it is not legal (with the rule number)
@@ -79,27 +64,26 @@ class IllegalActionError(ValueError):
         self.legal = tuple(legal)
 
 
-class RulesError(ValueError):
+class RulesError(BorsenError):
     """Rules (or a set position) that cannot be played: raised at construction, nothing is
     built.
 
     ``RulesError("{option} must be a whole number, not {value}.", option=name, value=...)``:
     the message is one whole sentence of the catalogues with named placeholders (a literal
     first argument, or marked with ``N_``), so the rules editor can show a person the same
-    sentence in their language (:meth:`told`). ``str(error)`` is the English, for
+    sentence in their language (:meth:`say`). ``str(error)`` is the English, for
     programmers: whole numbers grouped (``1,000,000``), an ``option`` value as the option's
-    Python name (``max_turns``); :meth:`told` names it by its label instead, in quotes
+    Python name (``max_turns``); :meth:`say` names it by its label instead, in quotes
     (“Turn cap”). A message with no values is kept as written (older raise sites).
     """
 
-    def __init__(self, message: str, /, **values):
-        self.message = message
-        self.values = values
-        super().__init__(message.format_map(_English(values)) if values else message)
+    def english(self) -> str:
+        return self.message.format_map(_English(self.values)) if self.values else self.message
 
-    def told(self, tr) -> str:
-        """The message in the language of ``tr`` (a :class:`borsen_widget.i18n.Translator`),
-        for a person: an ``option`` is named by its translated label."""
+    def say(self, language: str | None = None) -> str:
+        """The message in ``language``, for a person: an ``option`` is named by its
+        translated label."""
+        tr = translator(language)
         values = dict(self.values)
         option = values.get("option")
         if isinstance(option, str) and option in OPTION_LABELS:
@@ -110,7 +94,7 @@ class RulesError(ValueError):
 
 
 #: Each rule option's label (a message of the catalogues) by its Python name, for
-#: :meth:`RulesError.told`; filled by :mod:`borsen_widget.engine.options`, which declares them
+#: :meth:`RulesError.say`; filled by :mod:`borsen_widget.engine.options`, which declares them
 #: (and imports this module, so this one cannot import it).
 OPTION_LABELS: dict[str, str] = {}
 
@@ -128,7 +112,7 @@ class _English(dict):
         return "{" + key + "}"
 
 
-class SaveError(ValueError):
+class SaveError(BorsenError):
     """A save file that cannot be loaded (not JSON, another format or version, or a field
     that is missing, of the wrong type or inconsistent with the rest). ``field`` names the
     part of the save at fault (``""`` for the file as a whole)."""

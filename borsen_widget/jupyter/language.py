@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 import traitlets
 
+from ..classroom.wire import PAGE_LANGUAGE, read_page_tags
 from ..engine.errors import quote
 from ..i18n import (
     LANGUAGES,
@@ -33,14 +34,6 @@ from ..i18n import (
     normalize_language,
     translator,
 )
-from .protocol import BadMessage, check_envelope
-
-#: The intent a page sends to say which language it is shown in.
-PAGE_LANGUAGE = "page_language"
-LANGUAGE_FIELDS = ("intent", "tags", "id")
-#: At most this many tags, each at most this long (a browser sends a handful).
-MAX_TAGS = 16
-MAX_TAG = 35
 
 
 def check_language(language) -> str | None:
@@ -55,20 +48,6 @@ def check_language(language) -> str | None:
             f"language must be one of {shown} (or a tag naming one), not {quote(language)}"
         )
     return found
-
-
-def read_page_tags(content: Mapping) -> list[str]:
-    """The language tags of a ``page_language`` message, checked: a short list of short
-    texts; else :class:`BadMessage`."""
-    check_envelope(content, LANGUAGE_FIELDS)
-    tags = content.get("tags")
-    if (
-        not isinstance(tags, list)
-        or len(tags) > MAX_TAGS
-        or not all(isinstance(tag, str) and len(tag) <= MAX_TAG for tag in tags)
-    ):
-        raise BadMessage("The page's language was not understood; nothing changed.")
-    return tags
 
 
 class Speaking(traitlets.HasTraits):

@@ -172,8 +172,9 @@ def play_notebook(environ=None) -> str:
     """The notebook ``make lab`` opens, relative to the repository: the play lesson in the
     teacher's language, read from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` as the
     command line reads it (``nb_NO.UTF-8`` and ``no`` → bokmål, ``nn_NO`` → nynorsk), else the
-    English one. Issue 31: a Norwegian teacher's first screen was English whatever her language.
-    ``python -m borsen_widget.jupyter.lessons --play-notebook`` prints it for the Makefile."""
+    English one, so a Norwegian teacher's first screen is in her language.
+    ``python -m borsen_widget.jupyter.lessons_command --play-notebook`` prints it for the
+    Makefile."""
     language = environment_language(environ)
     return "notebooks/play.ipynb" if language == "en" else f"notebooks/{language}/play.ipynb"
 

@@ -16,15 +16,9 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ..classroom.wire import PANEL_INTENTS, BadMessage, read_request, request_id
 from .language import Speaking
-from .protocol import (
-    PANEL_INTENTS,
-    BadMessage,
-    PythonOwnsState,
-    notice,
-    read_request,
-    request_id,
-)
+from .protocol import PythonOwnsState, notice
 from .widget import STATIC, BorsenWidget
 
 __all__ = ["ProbabilityPanel"]
@@ -95,7 +89,10 @@ class ProbabilityPanel(PythonOwnsState, Speaking, anywidget.AnyWidget):
             if teller is not None and self.notice.get("text"):
                 old = self.notice
                 self.notice = notice(
-                    teller.told(self.tr), old["level"], number=old["id"], request=old["request"]
+                    teller.say(self.tr.language),
+                    old["level"],
+                    number=old["id"],
+                    request=old["request"],
                 )
 
     def _on_msg(self, _widget, content, _buffers) -> None:
@@ -119,5 +116,5 @@ class ProbabilityPanel(PythonOwnsState, Speaking, anywidget.AnyWidget):
                 self._teller = error
                 self._notice_id += 1
                 self.notice = notice(
-                    error.told(self.tr), number=self._notice_id, request=request_id(content)
+                    error.say(self.tr.language), number=self._notice_id, request=request_id(content)
                 )

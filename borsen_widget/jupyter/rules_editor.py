@@ -31,7 +31,7 @@ It speaks English, bokmål and nynorsk (:class:`~borsen_widget.jupyter.language.
 ``RulesEditor(w, language="nn")``, else the language of a widget that chose one, else
 :func:`borsen_widget.set_language`'s, else the page's. Every label, help text, choice, status
 line, notice and error is a message of the catalogues; the engine's :class:`RulesError` is told
-in that language (:meth:`RulesError.told`), while ``str(error)`` stays English for programmers.
+in that language (:meth:`RulesError.say`), while ``str(error)`` stays English for programmers.
 Changing the language redraws the words and keeps the rules and what was refused.
 
 Imports: anywidget, traitlets and the standard library only (the editor runs in JupyterLite).
@@ -39,13 +39,14 @@ Imports: anywidget, traitlets and the standard library only (the editor runs in 
 
 from __future__ import annotations
 
-import pathlib
 import re
 from collections.abc import Callable
 
 import anywidget
 import traitlets
 
+from ..classroom.assets import STATIC
+from ..classroom.wire import BadMessage, check_envelope, request_id
 from ..engine.cards import SUIT_SYMBOLS, SUITS
 from ..engine.errors import RulesError, describe_error, quote
 from ..engine.game import Game
@@ -53,11 +54,10 @@ from ..engine.options import OPTION, OPTIONS, STRUCTURAL, Option
 from ..engine.rules import Rules
 from ..i18n import N_, Translator
 from .language import Speaking
-from .protocol import BadMessage, PythonOwnsState, check_envelope, notice, request_id
+from .protocol import PythonOwnsState, notice
 
 __all__ = ["OPTIONS", "Option", "RulesEditor"]
 
-STATIC = pathlib.Path(__file__).parent / "static"
 
 #: The longest text the browser may send for a typed value (a share, the turn cap).
 MAX_TEXT = 40
@@ -92,14 +92,14 @@ def tell(error: BaseException, tr: Translator) -> str:
     :class:`BadMessage` as a sentence of the catalogues (an ``option`` named by its quoted
     label); anything else (a house rule's own ``ValueError``) as it says itself."""
     if isinstance(error, RulesError):
-        return error.told(tr)
+        return error.say(tr.language)
     if isinstance(error, BadMessage):
         values = dict(error.values)
         name = values.get("option")
         if isinstance(name, str) and name in OPTION:
             label = tr.gettext(OPTION[name].label)
             values["option"] = tr.pgettext("option label", "“{label}”", label=label)
-        return BadMessage(error.message, **values).told(tr)
+        return BadMessage(error.message, **values).say(tr.language)
     return str(error)
 
 

@@ -15,7 +15,7 @@ module is first imported, and only where no Jupyter runs (the page's worker, or 
 a test): it refuses when the real anywidget or the widget is already imported.
 
 Nothing secret leaves the worker: the page receives the synced traits (the public view built by
-:func:`~borsen_widget.jupyter.view.build_view`, the notice, the panel's figures, the words of the
+:func:`~borsen_widget.classroom.view.build_view`, the notice, the panel's figures, the words of the
 language spoken) as JSON, never the game, its deck or its seed.
 """
 

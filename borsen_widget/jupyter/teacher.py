@@ -15,8 +15,8 @@ and the deck's composition; see :mod:`borsen_widget.analysis`):
 - the value of drawing with the best stopping rule afterwards and the best choice, from
   :func:`~borsen_widget.analysis.best_turn` (exact), once it is solved;
 - *the winning move* (R15): the chance of winning the game after drawing and after banking as
-  :class:`~borsen_widget.play.winning.WinningBot` estimates it
-  (:func:`~borsen_widget.play.winning.win_chances`), shown beside *the move with the most
+  :class:`~borsen_widget.play.winning_bot.WinningBot` estimates it
+  (:func:`~borsen_widget.play.winning_bot.win_chances`), shown beside *the move with the most
   cards* (the best choice above) when the two differ (``data["winning"]``).
 
 Cost: everything but the best stopping rule takes well under a millisecond and is shown at
@@ -47,7 +47,7 @@ cancels that work as any move does.
 
 Guess first: the feed asks the question and hides the answers (they are not even sent to the
 browser) until Reveal; it counts the class's votes, one per voter (a student on their phone,
-see :mod:`borsen_widget.jupyter.classroom`, whose new vote replaces the old one) while each
+see :mod:`borsen_widget.classroom`, whose new vote replaces the old one) while each
 click on the teacher's own vote buttons counts as one more vote. Until Reveal only how many
 have voted is sent, not the split, so nobody follows the crowd. Every new decision hides the
 answers again and clears the votes.
@@ -77,12 +77,12 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import analysis
+from ..classroom.wire import BadMessage
 from ..engine.actions import BANK, DRAW
 from ..engine.game import Game
 from ..engine.words import seat_name
 from ..i18n import Translator, translator
-from ..play import winning
-from .protocol import BadMessage
+from ..play import winning_bot as winning
 
 #: best_turn's states tried at once, before the panel first shows (about 0.05 s).
 SYNC_STATES = 1_000
@@ -274,7 +274,7 @@ def _choice(figures: dict, best: dict, tr: Translator) -> dict | None:
 # ---------------------------------------------------------------------------- the winning move
 
 #: The winning move is shown beside the move with the most cards only when its chance of
-#: winning is higher by more than this: the bot's own threshold (play.winning.CLOSE, about one
+#: winning is higher by more than this: the bot's own threshold (play.winning_bot.CLOSE, about one
 #: step of its table; within it WinningBot too plays the move with the most cards).
 WIN_MARGIN = winning.CLOSE
 #: Rules whose table of winning chances is here (shipped, or solved in this session).
@@ -284,7 +284,7 @@ _TABLES_SOLVING: dict = {}
 
 
 def _table_ready(rules) -> bool:
-    """Whether :func:`~borsen_widget.play.winning.win_chances` answers at once for ``rules``
+    """Whether :func:`~borsen_widget.play.winning_bot.win_chances` answers at once for ``rules``
     (its table is shipped, or was solved in this session). Cheap: only two-player rules can
     have the shipped table, and their model takes well under a millisecond."""
     if rules in TABLES_READY:

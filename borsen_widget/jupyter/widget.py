@@ -1,7 +1,7 @@
 """The playable widget: Børsen in one notebook cell, for two to eight seats, people or bots.
 
 ``BorsenWidget`` is an ``anywidget.AnyWidget``. Its synced traits carry the *public* view of
-the game (built by :func:`borsen_widget.jupyter.view.build_view` from
+the game (built by :func:`borsen_widget.classroom.view.build_view` from
 ``Game.public_state()``, so the deck's order, the RNG's state and the seed never reach the
 browser: RULES.md "Hidden information"). Button presses come back as custom messages, each an
 *intent* with the version of the view it was made on (see :mod:`borsen_widget.jupyter.protocol`).
@@ -24,12 +24,22 @@ from __future__ import annotations
 
 import asyncio
 import math
-import pathlib
 from collections.abc import Sequence
 
 import anywidget
 import traitlets
 
+from ..classroom.assets import STATIC
+from ..classroom.refusals import Refusal
+from ..classroom.view import build_view
+from ..classroom.wire import (
+    SEAT_INTENTS,
+    TEACHER_INTENTS,
+    BadMessage,
+    Request,
+    read_request,
+    request_id,
+)
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError, RulesError, quote
 from ..engine.game import Game
@@ -37,23 +47,10 @@ from ..engine.options import OPTION, STRUCTURAL
 from ..engine.rules import Rules
 from ..i18n import Translator, translator
 from .language import Speaking, check_language
-from .protocol import (
-    SEAT_INTENTS,
-    TEACHER_INTENTS,
-    BadMessage,
-    PythonOwnsState,
-    Refusal,
-    Request,
-    notice,
-    read_request,
-    request_id,
-)
-from .seating import YOU_NAMES, auto_name, find_you, read_seats
-from .view import build_view
+from .players import YOU_NAMES, auto_name, find_you, read_seats
+from .protocol import PythonOwnsState, notice
 
 __all__ = ["BorsenWidget"]
-
-STATIC = pathlib.Path(__file__).parent / "static"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -407,14 +404,14 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         """Open a class: serve a page where students join this game from their own phones,
         answer the questions the teacher poses (``room.ask("chance")``, ``room.reveal()``),
         vote (guess first) and play the seats the teacher opens. Returns the
-        :class:`~borsen_widget.jupyter.classroom.room.Classroom` (``room.url``,
+        :class:`~borsen_widget.classroom.room.Classroom` (``room.url``,
         ``room.projector_url``, ``room.students``, ``room.record``, ``room.scores``,
         ``room.open_seats()``, ``room.rename()``, ``room.remove()``, ``room.lock()``,
         ``room.stop()``). ``lesson``: ``record="lesson-3.jsonl"`` appends the lesson's record
         to that file as it goes, ``resume="lesson-3.jsonl"`` carries a recorded lesson on,
         ``leaderboard=True`` shows names and scores on the projector (off by default).
 
-        How the phones reach it (``via``; :mod:`~borsen_widget.jupyter.classroom.reach`):
+        How the phones reach it (``via``; :mod:`~borsen_widget.classroom.reach`):
         under a Jupyter server that carries classes (JupyterLab, JupyterHub or Binder with this
         package installed), by default **through that server's own address**
         (``<the notebook's address>borsen/class/<token>/``, https where the teacher's page is
@@ -430,7 +427,8 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         computer's name). A class already open is stopped first. In JupyterLite (Python in the
         browser) there is no server: this says so.
         """
-        from .classroom.room import Classroom  # tornado and segno only once a class is opened
+        from ..classroom.room import Classroom  # tornado and segno only once a class is opened
+        from .join_card import ClassCard
 
         if self._room is not None:
             self._room.stop()
@@ -441,6 +439,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
             address=address,
             max_students=max_students,
             via=via,
+            card=ClassCard,
             **lesson,
         )
         return self._room
@@ -495,7 +494,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
                     return
                 self.handle(read_request(content, version=self._version))
             except BadMessage as error:
-                self._tell(error.told, request=request_id(content))
+                self._tell(lambda tr, e=error: e.say(tr.language), request=request_id(content))
             except Exception as error:  # a house rule, or code watching the widget, raised
                 self.log.warning("borsen_widget: a request failed", exc_info=True)
                 what = f"{type(error).__name__}: {quote(str(error), 200)[1:-1]}"

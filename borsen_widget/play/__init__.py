@@ -16,7 +16,7 @@ from .playout import play, playout
 from .rollouts import Estimate, WinChance, win_chance
 from .specs import as_bot, bot_from_spec
 from .strategy_rules import Condition, RuleBot, StrategyRule, StrategyRuleError, describe
-from .winning import WinningBot, win_chances, winning_move
+from .winning_bot import WinningBot, win_chances, winning_move
 
 __all__ = [
     "Bot",

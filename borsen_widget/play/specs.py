@@ -3,7 +3,7 @@
 ``"winning"``; and :func:`as_bot`, which also takes a bot or a strategy function.
 
 A module of its own because it names every bot of the package, the card bots of
-:mod:`~borsen_widget.play.bots` and :class:`~borsen_widget.play.winning.WinningBot` (which
+:mod:`~borsen_widget.play.bots` and :class:`~borsen_widget.play.winning_bot.WinningBot` (which
 builds on them), so neither of those has to import the other's module."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .bots import (
     RandomBot,
     ThresholdBot,
 )
-from .winning import WinningBot
+from .winning_bot import WinningBot
 
 BOT_SPECS = {
     "random": "RandomBot (random or random:SEED)",

@@ -42,11 +42,11 @@ from __future__ import annotations
 import dataclasses
 
 from ..engine.actions import BANK, DRAW, Action
-from ..engine.errors import quote
+from ..engine.errors import BorsenError, quote
 from ..engine.game import Game
 from ..engine.position import ACES
 from ..engine.rules import MAX_DECKS
-from ..i18n import N_, translator
+from ..i18n import N_
 from ..i18n.names import MAX_NAME, name_problem, tidy_name
 from .bots import Bot
 from .strategy_words import rule_sentences
@@ -81,21 +81,15 @@ MAX_CARDS = 52 * MAX_DECKS
 FIELDS = ("name", "bank_when", "aces")
 
 
-class StrategyRuleError(ValueError):
+class StrategyRuleError(BorsenError):
     """A strategy that cannot be played: ``message`` is one sentence of the catalogues with
     named placeholders, ``values`` fill them, ``field`` says where the fault is (``"name"``,
     ``"bank_when"``, ``"bank_when[1][0]"``, ``"aces"``, or ``""`` for the whole).
     ``str(error)`` is the English; :meth:`say` tells it in a language."""
 
     def __init__(self, message: str, /, field: str = "", **values):
-        self.message = message
         self.field = field
-        self.values = values
-        super().__init__(translator("en").gettext(message, **values))
-
-    def say(self, language: str | None = None) -> str:
-        """The message as a whole sentence in ``language`` (``None``: the chosen one)."""
-        return translator(language).gettext(self.message, **self.values)
+        super().__init__(message, **values)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -502,7 +502,7 @@ class WinningBot(Bot):
     """Plays to win (R15) rather than for cards: the legal move with the highest chance of
     winning as :func:`win_chances` estimates it (a table of a compressed game solved exactly,
     and the deck's exact composition for the next two draws; see
-    :mod:`borsen_widget.play.winning`); where the two chances are within :data:`CLOSE`, the
+    :mod:`borsen_widget.play.winning_bot`); where the two chances are within :data:`CLOSE`, the
     move with the most cards that exact bounds prove (:func:`bot_move`).
     Reads only a :class:`~borsen_widget.play.bots.PublicView`; deterministic; aces by the keep
     policy (R11/R12).

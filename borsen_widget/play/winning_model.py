@@ -1,4 +1,4 @@
-"""The compressed game behind :class:`~borsen_widget.play.winning.WinningBot`: the chance of
+"""The compressed game behind :class:`~borsen_widget.play.winning_bot.WinningBot`: the chance of
 winning (R15, a tie counted as half) of every state of a small model of Børsen, solved exactly by
 backward induction.
 
@@ -13,7 +13,7 @@ The model keeps what decides a game between two players and forgets the rest:
 
 Every draw is a card of the full deck's mix (each of the 52 distinct cards as likely: the deck is
 taken as *well shuffled and large*, so its exact composition is not tracked; the bot reads the
-exact composition for the draw at hand, see :mod:`~borsen_widget.play.winning`). A drawn card
+exact composition for the draw at hand, see :mod:`~borsen_widget.play.winning_bot`). A drawn card
 that R5 accepts stays on the pile and the drawer acts again (R6); one that is refused passes the
 pile to the opponent (R7). An ace robs the opponent (R9) of ⌊share × their bank⌋ (their bank
 being ``(banked - lead) / 2`` of the cards out of the deck), into the bank or, with
@@ -32,7 +32,7 @@ winning when playing the model's best move; the field model: ``Q[n][a][who][lead
 chance) as a flat ``array('f')``. It is computed with NumPy where it is installed (about a
 second for two players and one deck, three for the field model) and, for two players, in pure
 Python otherwise (the same numbers, about a minute); the table of the original rules for two
-players ships with the package (:mod:`~borsen_widget.play.winning`).
+players ships with the package (:mod:`~borsen_widget.play.winning_bot`).
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The relay: a Jupyter server's routes that carry a class's pages and WebSockets to the kernel
-that opened it (issue 30).
+that opened it.
 
 A phone opens ``<base_url>borsen/class/<token>/`` on the teacher's Jupyter server (the hub's
 public address, with its https): the relay finds the token's entry
-(:mod:`~borsen_widget.jupyter.classroom.registry`), checks it, and forwards the request to the
+(:mod:`~borsen_widget.classroom.wire`, its registry), checks it, and forwards the request to the
 class server that the kernel runs on 127.0.0.1, which answers as it answers a phone that
 reaches it directly, with every guarantee of the class (its token, limits, names, lock-out,
 refusals, nothing secret sent). The phones' pages of one class share one WebSocket to the class
-server, opened with the relay's key (:class:`_Line`;
-:mod:`~borsen_widget.jupyter.classroom.relayed`): each page goes on it with the phone's own
+server, opened with the relay's key (:class:`_Line`; its frames are
+:mod:`~borsen_widget.classroom.wire`'s): each page goes on it with the phone's own
 address, so the class's limits per address count phones, not the relay, and a message to the
 whole class leaves the kernel once, not once a phone.
 
@@ -44,10 +44,19 @@ from jupyter_server.utils import url_path_join
 from tornado import httpclient, web, websocket
 from tornado.ioloop import IOLoop
 
-from ..jupyter.classroom.registry import TOKEN, read_entry, remove_door, write_door
-from ..jupyter.classroom.relayed import RELAY_HEADER, write_safely
-from ..jupyter.classroom.server import HEADERS, Refusing, refused_page
-from ..jupyter.classroom.sessions import FRAME_LIMIT
+from ..classroom.wire import (
+    FRAME_LIMIT,
+    HEADERS,
+    RELAY_HEADER,
+    TOKEN,
+    read_class_frame,
+    read_entry,
+    refused_page,
+    relay_frame,
+    remove_door,
+    write_door,
+    write_safely,
+)
 
 __all__ = ["MAX_SOCKETS", "load"]
 
@@ -117,11 +126,19 @@ def _forward_headers(request) -> dict:
     return {"Accept-Language": language[:2000]} if language else {}
 
 
-class _Refusing(Refusing):
+class _Refusing(web.RequestHandler):
     """The class server's headers and its short refusal pages, in the phone's language."""
 
     def initialize(self, relay: Relay) -> None:
         self.relay = relay
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
 
     def log_exception(self, typ, value, tb) -> None:
         """A refusal is not the server's error: no traceback in the Jupyter server's log."""
@@ -185,7 +202,7 @@ class _Elsewhere(_Refusing):
 
 class _Line:
     """One class's connection to its class server in the kernel, carrying every phone page of
-    that class (:mod:`~borsen_widget.jupyter.classroom.relayed` has the frames): a message the
+    that class (:mod:`~borsen_widget.classroom.wire` has the frames): a message the
     class sends to thirty phones crosses from the kernel once, not thirty times."""
 
     def __init__(self, relay: Relay, token: str, entry):
@@ -226,18 +243,15 @@ class _Line:
             self._idle = None
         self._next += 1
         self._pages[self._next] = page
-        self._write(f"open {self._next} {address[:64] or '-'}\n{language[:2000]}")
+        self._write(relay_frame("open", self._next, language, address))
         return self._next
 
     def message(self, number: int, message) -> None:
-        if isinstance(message, bytes):
-            self._write(f"message {number}\n".encode() + message)
-        else:
-            self._write(f"message {number}\n{message}")
+        self._write(relay_frame("message", number, message))
 
     def leave(self, number: int) -> None:
         if self._pages.pop(number, None) is not None:
-            self._write(f"close {number}")
+            self._write(relay_frame("close", number))
         if not self._pages and self._idle is None:  # the last phone left: the line goes soon
             self._idle = IOLoop.current().call_later(IDLE_LINE, self._close_if_idle)
 
@@ -260,18 +274,18 @@ class _Line:
             frame = await conn.read_message()
             if frame is None:
                 break
-            head, _, body = frame.partition("\n") if isinstance(frame, str) else ("", "", "")
-            kind, _, rest = head.partition(" ")
-            if kind == "send":
-                for number in rest.split(","):
-                    page = self._pages.get(int(number)) if number.isdigit() else None
+            read = read_class_frame(frame)
+            if read is None:
+                continue
+            if read.kind == "send":
+                for number in read.pages:
+                    page = self._pages.get(number)
                     if page is not None:
-                        page.send(body)
-            elif kind == "close":
-                number, _, code = rest.partition(" ")
-                page = self._pages.pop(int(number), None) if number.isdigit() else None
+                        page.send(read.body)
+            else:
+                page = self._pages.pop(read.pages[0], None)
                 if page is not None:
-                    page.shut(int(code) if code.isdigit() else 1001, body)
+                    page.shut(read.extra, read.body)
         if self._relay.lines.get(self._token) is self:
             del self._relay.lines[self._token]
         pages, self._pages = self._pages, {}

@@ -10,7 +10,7 @@ other, with Bradley–Terry ratings: :mod:`borsen_widget.sim.league`).
 
 from .league import LeagueResult, league
 from .result import SimulationResult
-from .seats import game_seed, seating
+from .seeding import game_seed, seating
 from .simulate import replay
 
 __all__ = ["LeagueResult", "SimulationResult", "game_seed", "league", "replay", "seating"]

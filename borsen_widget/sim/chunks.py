@@ -29,7 +29,7 @@ from ..engine.rules import Rules
 from ..play.playout import playout
 from . import environment
 from .dispatch import play_fast
-from .seats import game_seed, seated_bots
+from .seeding import game_seed, seated_bots
 
 #: The columns of a chunk besides ``seeds`` and ``scores`` (by game and seat).
 CHUNK_KEYS = ("turns", "end", "robberies", "loot", "listed")

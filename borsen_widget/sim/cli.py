@@ -305,9 +305,9 @@ def main(argv=None) -> int:
             language=language,
         )
     except (RulesError, ValueError, StrategyError) as error:
-        # A rule the engine refuses is told in the reader's language (RulesError.told); other
+        # A rule the engine refuses is told in the reader's language (RulesError.say); other
         # errors are the program's own English.
-        said = error.told(tr) if isinstance(error, RulesError) else str(error)
+        said = error.say(tr.language) if isinstance(error, RulesError) else str(error)
         print(tr.gettext("error: {message}", message=_short(said)), file=sys.stderr)
         return 2
     print(result.summary(language))

@@ -21,7 +21,7 @@ from ..engine import options as rule_options
 from ..engine.rules import Rules
 from ..i18n import translator
 from . import environment
-from .seats import game_seeds
+from .seeding import game_seeds
 
 #: What ``simulate(engine=...)`` accepts.
 ENGINES = ("auto", "fast", "reference")

@@ -45,7 +45,7 @@ from ..i18n import NP_, resolve_language, translator
 from ..play.rollouts import wilson_interval
 from ..play.specs import as_bot
 from .charts import Chart
-from .seats import game_seed
+from .seeding import game_seed
 from .simulate import simulate
 from .tables import Table
 

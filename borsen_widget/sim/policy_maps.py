@@ -1,7 +1,7 @@
 """Policy maps of the small game (issue 23), as Neller and Presser drew them for Pig: at a
 moment of the game (the deck's cards left, the pile's top card), the best move for every
 split of the other cards between your bank, the other player's bank and the pile, to win
-(:mod:`borsen_widget.analysis.winning`) and for cards (OptimalTurnBot's rule), in one colour
+(:mod:`borsen_widget.analysis.small_games`) and for cards (OptimalTurnBot's rule), in one colour
 per pair of moves.
 
 A :class:`PolicyMaps` is a Vega-Lite specification drawn by the notebook itself, offline, like
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from ..analysis.winning import small_report
+from ..analysis.small_games import small_report
 from ..i18n import N_, resolve_language, translator
 from .charts import MIME_TYPE, SCHEMA, vega_config
 
@@ -31,9 +31,9 @@ KINDS = (
 class PolicyMaps:
     """Policy maps side by side, one per moment of the game (see the module's docstring).
 
-    ``maps``: a report's ``"maps"`` (:func:`~borsen_widget.analysis.winning.build_report`:
+    ``maps``: a report's ``"maps"`` (:func:`~borsen_widget.analysis.small_games.build_report`:
     each the deck's non-aces left by rank, the top card's rank index, the aces left in the deck
-    as a bit mask, and the rows of :func:`~borsen_widget.analysis.winning.policy_slice`);
+    as a bit mask, and the rows of :func:`~borsen_widget.analysis.small_games.policy_slice`);
     ``ranks``: the small deck's ranks; ``language``: ``"en"``, ``"nb"``, ``"nn"``, or ``None``
     for the chosen one."""
 

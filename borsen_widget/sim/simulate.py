@@ -24,7 +24,7 @@ and each chunk is added to the summaries as it comes back, so memory stays bound
 games are played; the per-game rows are kept only when asked (``keep_games``).
 
 The parts, each in its own module: the seeds and seating of the games
-(:mod:`~borsen_widget.sim.seats`), which engine plays and the fast path's chunks
+(:mod:`~borsen_widget.sim.seeding`), which engine plays and the fast path's chunks
 (:mod:`~borsen_widget.sim.dispatch`), the reference engine's chunks and running them here, in
 processes or on Dask (:mod:`~borsen_widget.sim.chunks`), the running sums
 (:mod:`~borsen_widget.sim.tally`) and the result (:mod:`~borsen_widget.sim.result`). This
@@ -55,7 +55,7 @@ from .chunks import count_workers, make_tasks, rules_state, run_dask, run_local
 from .dispatch import ENGINES, choose_engine
 from .progress import progress_bar
 from .result import SimulationResult
-from .seats import game_seed, seated_bots, seating
+from .seeding import game_seed, seated_bots, seating
 from .tally import STANDING_FIELDS, STATISTICS, Standing, Tally
 
 __all__ = [

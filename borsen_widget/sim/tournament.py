@@ -34,18 +34,18 @@ import time
 from collections.abc import Callable, Sequence
 from numbers import Integral
 
-from ..engine.errors import quote
+from ..engine.errors import BorsenError, quote
 from ..engine.randomness import MAX_SEED
 from ..engine.rules import Rules
 from ..i18n import N_, NP_, resolve_language, translator
 from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 from ..play.specs import as_bot
-from ..play.winning import WinningBot, model_for, table_for
+from ..play.winning_bot import WinningBot, model_for, table_for
 from .league import ELO, HEADERS, LeagueResult
-from .seats import game_seed
+from .seeding import game_seed
 from .tables import Table
-from .tournament_lessons import find_lesson, replay_pair_game, say_lesson
 from .tournament_pairs import pair_numbers, play_pairs, workers_for
+from .tournament_replays import find_lesson, replay_pair_game, say_lesson
 
 __all__ = [
     "MAX_PAIR_GAMES",
@@ -72,19 +72,12 @@ RANKING_HEADERS = {
 }
 
 
-class TournamentError(ValueError):
+class TournamentError(BorsenError):
     """A tournament that cannot be played as asked; ``str()`` is English, :meth:`say` tells
     it in a language (a whole sentence of the catalogues)."""
 
     def __init__(self, message: str, plural: str | None = None, n: int = 0, **values):
-        self.message, self.plural, self.n, self.values = message, plural, n, values
-        super().__init__(self.say("en"))
-
-    def say(self, language: str | None = None) -> str:
-        tr = translator(language)
-        if self.plural is None:
-            return tr.gettext(self.message, **self.values)
-        return tr.ngettext(self.message, self.plural, self.n, **self.values)
+        super().__init__(message, plural=plural, n=n, **values)
 
 
 def house_bots() -> list:
@@ -357,7 +350,7 @@ class TournamentResult:
         """One game between the top two of the ranking, card by card (a game the winner won
         where one of the first few does): ``players``, ``scores``, ``winners``, ``lines``
         (the log in words) and ``events`` (see
-        :func:`~borsen_widget.sim.tournament_lessons.replay_pair_game`)."""
+        :func:`~borsen_widget.sim.tournament_replays.replay_pair_game`)."""
         top = [self.players.index(row["name"]) for row in self.rows()[:2]]
         i, j = sorted(top)  # the pair's seats follow the league's order
         number = pair_numbers(len(self.players)).index((i, j))

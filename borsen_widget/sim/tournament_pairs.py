@@ -34,7 +34,7 @@ from ..play.bots import Bot
 from . import environment
 from .chunks import make_tasks, rules_state, run_chunk
 from .dispatch import choose_engine
-from .seats import game_seed
+from .seeding import game_seed
 from .simulate import FAST_CHUNK, REFERENCE_CHUNK
 
 __all__ = ["PairResult", "pair_numbers", "play_pair", "play_pairs", "workers_for"]

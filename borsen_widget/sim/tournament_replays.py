@@ -8,9 +8,9 @@ pair of the fast path it is the game with the same seed and seats (the fast path
 cards), played by the same two bots.
 
 A **lesson** is a draw-or-bank decision (R4, R8) of the player in one of its games where
-:func:`~borsen_widget.play.winning.winning_move` plays the other move and the chances of winning
-(:func:`~borsen_widget.play.winning.win_chances`, R15) differ by more than
-:data:`~borsen_widget.play.winning.CLOSE` (so WinningBot itself plays that move there): of the
+:func:`~borsen_widget.play.winning_bot.winning_move` plays the other move and the chances of winning
+(:func:`~borsen_widget.play.winning_bot.win_chances`, R15) differ by more than
+:data:`~borsen_widget.play.winning_bot.CLOSE` (so WinningBot itself plays that move there): of the
 first games of the player's pairs, the position where the player's move costs the most. It is
 told in words (the pile, the banks, the deck, both chances); the seed never leaves the kernel.
 
@@ -31,8 +31,8 @@ from ..engine.words import card_name
 from ..i18n import translator
 from ..play.bots import Bot
 from ..play.playout import playout
-from ..play.winning import CLOSE, WinningBot, win_chances, winning_move
-from .seats import game_seed, seated_bots
+from ..play.winning_bot import CLOSE, WinningBot, win_chances, winning_move
+from .seeding import game_seed, seated_bots
 
 __all__ = ["LESSON_GAMES", "find_lesson", "replay_pair_game", "say_lesson"]
 

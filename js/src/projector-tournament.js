@@ -2,7 +2,7 @@
 // the ranking (place, name, rating with its 95 % interval as a bar, the strategy in words) and
 // the top two's game replayed line by line, by a button or a timer. Everything comes from
 // Python in the teacher's language ({type: "tournament"}, see
-// jupyter/classroom/tournament_show.py); this page only steps through it.
+// classroom/tournament_show.py); this page only steps through it.
 //
 // Controls (role and label, and data-testid): replay-step, replay-play, replay-restart; the
 // ranking is data-testid="tournament-ranking", each row data-place.

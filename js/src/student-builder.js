@@ -333,7 +333,7 @@ export function mountBuilder(section, { send, words }) {
       state.problem = String(text ?? "");
       renderInfo();
     },
-    /** One of the kernel's messages about strategies (see jupyter/classroom/strategies.py). */
+    /** One of the kernel's messages about strategies (see classroom/strategies.py). */
     receive(m) {
       const tr = words();
       let shape = false;

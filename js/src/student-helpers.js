@@ -234,7 +234,7 @@ const TYPED_NUMBER = /^([0-9]{1,6})?(?:([.,])([0-9]{1,6}))? ?(%)?$/;
 
 /**
  * The student's typed answer, checked before it is sent (issue 31). The rule's home is Python
- * (borsen_widget/jupyter/classroom/typed.py), which reads the text the phone sends; this
+ * (borsen_widget/classroom/typed.py), which reads the text the phone sends; this
  * mirror says at once what the text will count as, and both are held to one table of cases
  * (js/test/typed-answers.json). ``{ok: true, value, number}`` (``value``: the text as sent;
  * ``number``: what it counts as, a chance from 0 to 1) or ``{ok: false, problem}``.

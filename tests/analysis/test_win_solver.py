@@ -1,4 +1,4 @@
-"""The small game's exact chance of winning (borsen_widget.analysis.winning, issue 23).
+"""The small game's exact chance of winning (borsen_widget.analysis.small_games, issue 23).
 
 Every state's value is checked against an independent brute force on tiny decks: the real
 cards (the engine's ``Card``), the pile as its cards bottom first, the banks as their cards,
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rule_options import rule_sets
 
 from borsen_widget import Rules
-from borsen_widget.analysis.winning import (
+from borsen_widget.analysis.small_games import (
     DECK_16,
     SmallDeck,
     SmallGame,
@@ -526,7 +526,7 @@ def test_the_shipped_report_recomputes():
     """The 16-card report shipped in the package (analysis/data/small16.json.gz, made by
     write_report): its deck and rules, every row of its policy maps and a sample of its most
     costly disagreements, recomputed here from scratch (late positions solve in moments)."""
-    from borsen_widget.analysis.winning import MAP_SLICES, REPORT_VERSION, small_report
+    from borsen_widget.analysis.small_games import MAP_SLICES, REPORT_VERSION, small_report
 
     report = small_report()
     assert report["version"] == REPORT_VERSION

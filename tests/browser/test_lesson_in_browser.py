@@ -48,7 +48,7 @@ w = BorsenWidget(game=g, seats=["Ada", "Bo"])
 # Every page of this test comes from 127.0.0.1: no limit of pages per address, where the class
 # has one (a class whose every page comes from one address).
 import inspect
-from borsen_widget.jupyter.classroom.room import Classroom
+from borsen_widget.classroom.room import Classroom
 pages = {"max_pages_per_address": None} if "max_pages_per_address" in (
     inspect.signature(Classroom).parameters) else {}
 """

@@ -222,7 +222,7 @@ def test_twelve_phones_build_strategies_and_the_projector_runs_the_tournament(
     artifacts,
     tmp_path,
 ):
-    from borsen_widget.jupyter.classroom.strategies import TRY_GAMES, TRY_SEED
+    from borsen_widget.classroom.strategies import TRY_GAMES, TRY_SEED
     from borsen_widget.play.strategy_rules import StrategyRule, describe
     from borsen_widget.sim.strategy_trial import examples, try_rule
 

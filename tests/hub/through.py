@@ -367,7 +367,7 @@ async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: 
     and a locked class refused, hostile and oversized messages refused politely (the class
     goes on), a WebSocket from another site refused, and nothing any phone received holds the
     deck's order, the seed or the RNG. (``phones`` gains the newcomer.)"""
-    from borsen_widget.jupyter.classroom.sessions import FRAME_LIMIT
+    from borsen_widget.classroom.wire import FRAME_LIMIT
 
     prefix = url.rstrip("/").rsplit("/", 1)[0] + "/"
     wrong = await fetch(prefix + "wrongtoken123/")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from borsen_widget.classroom import student_names as classroom
+from borsen_widget.classroom.wire import BadMessage
 from borsen_widget.i18n.names import fold, name_problem, tidy_name
-from borsen_widget.jupyter.classroom import names as classroom
-from borsen_widget.jupyter.protocol import BadMessage
 
 NAMES = [
     "Lina",

@@ -20,7 +20,7 @@ from test_classroom import Client, run, settle
 from test_lesson import DECK, projector
 
 from borsen_widget import ThresholdBot
-from borsen_widget.jupyter.classroom.strategies import TRY_GAP, words_of
+from borsen_widget.classroom.strategies import TRY_GAP, words_of
 from borsen_widget.play.strategy_rules import RuleBot, StrategyRule
 from borsen_widget.sim.tournament import tournament
 
@@ -171,8 +171,8 @@ def test_thousands_of_conditions_and_lone_surrogates_are_refused_before_reading(
         assert "not understood" in told["text"]
         assert rules_of(room) == {}
         # Through the class's own check too: thousands of conditions in one rule are refused.
-        from borsen_widget.jupyter.classroom.strategies import read_rule
-        from borsen_widget.jupyter.protocol import BadMessage
+        from borsen_widget.classroom.strategies import read_rule
+        from borsen_widget.classroom.wire import BadMessage
 
         with pytest.raises(BadMessage):
             read_rule(
@@ -381,7 +381,7 @@ def test_the_class_answers_other_phones_while_a_try_is_worked_out(monkeypatch):
     and is welcomed; then the try is answered."""
     import threading
 
-    from borsen_widget.jupyter.classroom import strategies
+    from borsen_widget.classroom import strategies
 
     started, release = threading.Event(), threading.Event()
     real = strategies._tried
@@ -422,7 +422,7 @@ def test_a_try_done_after_a_reload_reaches_the_students_new_page(monkeypatch):
     left) is followed the same way."""
     import threading
 
-    from borsen_widget.jupyter.classroom import strategies
+    from borsen_widget.classroom import strategies
 
     release = threading.Event()
     real = strategies._tried

@@ -23,7 +23,7 @@ from helpers import FILLER, SEED, widget
 from test_widget import RecordingComm, _assert_no_secret  # the no-secrets checks, shared
 
 from borsen_widget import BorsenWidget, ThresholdBot
-from borsen_widget.jupyter.classroom import sessions
+from borsen_widget.classroom import sessions, wire
 
 tornado = pytest.importorskip("tornado")
 from tornado import httpclient, websocket  # noqa: E402
@@ -628,7 +628,7 @@ def test_oversized_malformed_and_binary_messages_change_nothing():
             assert len(n["text"]) < 300 and "x" * 40 not in n["text"]
         assert state(w) == before
         # A frame past tornado's limit closes the connection; the class goes on.
-        await s.conn.write_message("x" * (sessions.FRAME_LIMIT + 10))
+        await s.conn.write_message("x" * (wire.FRAME_LIMIT + 10))
         await asyncio.wait_for(s.closed.wait(), TIMEOUT)
         assert state(w) == before and room.is_running
         again = await Client.open(room)
@@ -946,8 +946,8 @@ def test_the_page_and_the_refusals_follow_the_browsers_language():
 
 
 def test_the_join_card_and_the_rooms_html_speak_the_widgets_language():
+    from borsen_widget.classroom.card import card_html, qr_svg
     from borsen_widget.i18n import translator
-    from borsen_widget.jupyter.classroom.card import card_html, qr_svg
 
     tr = translator("nn")
     html = card_html("http://x/", qr_svg("http://x/", tr), students=2, local=False, tr=tr)
@@ -968,7 +968,7 @@ def test_nothing_the_class_tells_a_student_falls_back_to_english(monkeypatch):
 
     babel = pytest.importorskip("babel.messages.pofile")
     root = pathlib.Path(__file__).resolve().parents[2]
-    surface = ("jupyter/classroom/", "js/src/student", "js/src/room-card.js")
+    surface = ("classroom/", "js/src/student", "js/src/room-card.js")
     for language in ("nb", "nn"):
         path = root / "borsen_widget" / "locale" / language / "LC_MESSAGES" / "borsen_widget.po"
         with path.open("rb") as file:

@@ -21,9 +21,10 @@ import pytest
 from helpers import FILLER, widget
 from test_classroom import TIMEOUT, Client, run, settle, state
 
-from borsen_widget.jupyter.classroom import server, sessions
-from borsen_widget.jupyter.classroom.sessions import Sessions, Student, dumps, readable
-from borsen_widget.jupyter.protocol import BadMessage
+from borsen_widget.classroom import server, sessions, wire
+from borsen_widget.classroom.sessions import Sessions, Student
+from borsen_widget.classroom.wire import BadMessage, readable
+from borsen_widget.classroom.wire import encode as dumps
 
 pytest.importorskip("tornado")
 from tornado import httpclient, websocket
@@ -177,7 +178,17 @@ def test_what_is_sent_to_a_page_can_always_be_written():
     text = dumps({"type": "notice", "text": "a\ud800b", "request": "\udfff"})
     assert text.encode("utf-8")  # no UnicodeEncodeError: the lone surrogates became U+FFFD
     assert json.loads(text) == {"type": "notice", "text": "a\ufffdb", "request": "\ufffd"}
-    assert dumps({"name": "Åse \U0001f600"}) == '{"name":"Åse \U0001f600"}'  # kept as typed
+    kept = dumps({"type": "notice", "text": "Åse \U0001f600", "level": "info", "request": None})
+    assert '"text":"Åse \U0001f600"' in kept  # kept as typed
+
+
+def test_only_the_wires_messages_can_be_written():
+    """Every message a page reads is declared once (wire.MESSAGES): a type or a field that is
+    not declared is a bug of the kernel's, refused before it leaves."""
+    with pytest.raises(ValueError, match="not a message of the wire"):
+        dumps({"type": "secret", "deck": ["AS"]})
+    with pytest.raises(ValueError, match="not a message of the wire"):
+        dumps({"type": "view", "view": {}, "deck": ["AS"]})
 
 
 def test_a_page_sending_lone_surrogates_harms_nobody(log):
@@ -412,7 +423,7 @@ def test_connections_beyond_the_limits_are_closed_at_once(monkeypatch, log):
         # A second listener for the same class, limiting one address to 2 pages (and
         # LOADING_CONNECTIONS more): what Classroom(max_pages_per_address=2) serves.
         limited = server.serve(
-            room, "127.0.0.1", 0, frame_limit=sessions.FRAME_LIMIT, pages_per_address=2
+            room, "127.0.0.1", 0, frame_limit=wire.FRAME_LIMIT, pages_per_address=2
         )
         try:
             idle = await idle_sockets(limited.port, 50)

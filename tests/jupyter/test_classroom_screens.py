@@ -12,10 +12,10 @@ from urllib.parse import urlsplit
 from test_classroom import TIMEOUT, Client, run, table
 from tornado import httpclient, websocket
 
+from borsen_widget.classroom import sessions
+from borsen_widget.classroom.sessions import NOT_UNDERSTOOD
 from borsen_widget.i18n import translator
-from borsen_widget.jupyter.classroom import sessions
-from borsen_widget.jupyter.classroom.card import ClassCard
-from borsen_widget.jupyter.classroom.sessions import NOT_UNDERSTOOD
+from borsen_widget.jupyter.join_card import ClassCard
 
 
 def custom(widget, **content) -> None:

@@ -8,9 +8,9 @@ import anywidget
 import pytest
 
 from borsen_widget import set_language
+from borsen_widget.classroom.wire import BadMessage, read_page_tags
 from borsen_widget.i18n import front_end_texts
-from borsen_widget.jupyter.language import Speaking, check_language, read_page_tags
-from borsen_widget.jupyter.protocol import BadMessage
+from borsen_widget.jupyter.language import Speaking, check_language
 
 
 class Talker(Speaking, anywidget.AnyWidget):
@@ -79,4 +79,4 @@ def test_a_bad_message_is_told_in_the_pages_language():
         "A message from {source} was not understood; nothing changed.", source="the editor"
     )
     assert str(error) == "A message from the editor was not understood; nothing changed."
-    assert error.told(Talker(language="en").tr) == str(error)
+    assert error.say("en") == str(error)

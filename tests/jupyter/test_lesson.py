@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from test_classroom import TIMEOUT, Client, run, settle
 
 from borsen_widget import Game, Rules
-from borsen_widget.jupyter.classroom import scoring
-from borsen_widget.jupyter.classroom.lesson import Lesson, LessonFileError
-from borsen_widget.jupyter.classroom.names import fold
-from borsen_widget.jupyter.protocol import BadMessage
+from borsen_widget.classroom import scoring
+from borsen_widget.classroom.lesson import Lesson, LessonFileError
+from borsen_widget.classroom.student_names import fold
+from borsen_widget.classroom.wire import BadMessage
 
 tornado = pytest.importorskip("tornado")
 from tornado import httpclient, websocket  # noqa: E402
@@ -153,7 +153,7 @@ def test_a_bad_answer_is_refused_with_a_clear_sentence(kind, value, message):
     truth = scoring.truth_of(kind, game)
     with pytest.raises(BadMessage) as caught:
         scoring.read_answer(kind, value, truth)
-    assert message in caught.value.told(__import__("borsen_widget").i18n.translator("en"))
+    assert message in caught.value.say("en")
 
 
 def test_a_fraction_and_a_percent_are_read_exactly():

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from borsen_widget.classroom import student_names as names
+from borsen_widget.classroom.student_names import clean_name, fold, name_keys, skeleton
+from borsen_widget.classroom.wire import BadMessage
 from borsen_widget.i18n import names as shared
-from borsen_widget.jupyter.classroom import names
-from borsen_widget.jupyter.classroom.names import clean_name, fold, name_keys, skeleton
-from borsen_widget.jupyter.protocol import BadMessage
 
 
 def same(a: str, b: str) -> bool:

@@ -29,7 +29,7 @@ from borsen_widget.i18n import set_language, translator
 from borsen_widget.jupyter import teacher
 from borsen_widget.jupyter.panel import ProbabilityPanel
 from borsen_widget.jupyter.widget import BorsenWidget
-from borsen_widget.play import winning
+from borsen_widget.play import winning_bot as winning
 
 # §4's example: pile top 8, a deck of 30 with 3 aces and 12 cards of rank 8 or higher.
 HIGH = "8H 8C 8D 9S 9H 9C TS TH JS QS KS KH"
@@ -1054,7 +1054,7 @@ def test_the_winning_move_shows_beside_the_move_with_the_most_cards_where_they_d
     small_budget,
 ):
     """R15: the game is won by having more cards, so the move that wins most often
-    (WinningBot's estimate, play.winning.win_chances) is shown beside the best choice for
+    (WinningBot's estimate, play.winning_bot.win_chances) is shown beside the best choice for
     cards when they differ by more than the estimates' resolution; both with their chances,
     told in every language; guess first hides it. Two players, the original rules: their
     table ships with the package, so it is there at once without a loop."""

@@ -7,13 +7,8 @@ import pytest
 from helpers import position
 
 from borsen_widget import IllegalActionError
-from borsen_widget.jupyter.protocol import (
-    STUDENT_INTENTS,
-    BadMessage,
-    read_request,
-    refusal_notice,
-    request_id,
-)
+from borsen_widget.classroom.refusals import refusal_notice
+from borsen_widget.classroom.wire import STUDENT_INTENTS, BadMessage, read_request, request_id
 
 
 def test_a_good_request_is_read():

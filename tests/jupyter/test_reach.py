@@ -14,8 +14,9 @@ from urllib.parse import urlsplit
 import pytest
 from test_classroom import Client, http_get, run, settle, table
 
-from borsen_widget.jupyter.classroom import reach as reach_module
-from borsen_widget.jupyter.classroom.registry import (
+from borsen_widget.classroom import reach as reach_module
+from borsen_widget.classroom.relayed import is_relay
+from borsen_widget.classroom.wire import (
     Entry,
     entry_path,
     read_door,
@@ -24,7 +25,6 @@ from borsen_widget.jupyter.classroom.registry import (
     write_door,
     write_entry,
 )
-from borsen_widget.jupyter.classroom.relayed import is_relay
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from test_classroom import REFUSED_SOCKET, Client, run
 from tornado import httpclient, websocket
 
-from borsen_widget.jupyter.classroom.registry import Entry, read_door, write_entry
+from borsen_widget.classroom.wire import Entry, read_door, write_entry
 
 HARNESS = Path(__file__).resolve().parents[1] / "browser"
 

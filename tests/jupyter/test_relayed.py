@@ -12,7 +12,7 @@ from test_classroom import REFUSED_SOCKET, run, table
 from test_reach import door, settings  # noqa: F401 - fixtures
 from tornado import httpclient, websocket
 
-from borsen_widget.jupyter.classroom.registry import read_entry
+from borsen_widget.classroom.wire import read_entry
 
 
 class Line:

@@ -21,14 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_classroom import Client, run, settle
 
+from borsen_widget.classroom import scoring
+from borsen_widget.classroom.displays import QuestionShown, ScoresShown
+from borsen_widget.classroom.lesson import Lesson
+from borsen_widget.classroom.record import COLUMNS, Record
+from borsen_widget.classroom.student_names import fold
+from borsen_widget.classroom.typed import read_typed
+from borsen_widget.classroom.wire import BadMessage
 from borsen_widget.i18n import translator
-from borsen_widget.jupyter.classroom import scoring
-from borsen_widget.jupyter.classroom.displays import QuestionShown, ScoresShown
-from borsen_widget.jupyter.classroom.lesson import Lesson
-from borsen_widget.jupyter.classroom.names import fold
-from borsen_widget.jupyter.classroom.record import COLUMNS, Record
-from borsen_widget.jupyter.classroom.typed import read_typed
-from borsen_widget.jupyter.protocol import BadMessage
 
 pytest.importorskip("tornado")
 

@@ -29,9 +29,9 @@ from borsen_widget import (
     play,
     set_language,
 )
+from borsen_widget.classroom.view import build_view, event_lines
 from borsen_widget.engine.events import narrate
 from borsen_widget.i18n import front_end_texts, translator
-from borsen_widget.jupyter.view import build_view, event_lines
 from borsen_widget.jupyter.widget import BorsenWidget
 from borsen_widget.play.bots import Bot
 

@@ -34,8 +34,8 @@ from norwegian_lessons import (
 from run_notebook import run_notebook
 from same_code import assert_same_code, code_cells
 
+from borsen_widget.classroom.record import COLUMNS
 from borsen_widget.i18n import translator
-from borsen_widget.jupyter.classroom.record import COLUMNS
 
 VEGA_LITE = "application/vnd.vegalite.v5+json"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from borsen_widget.jupyter.lessons import play_notebook
+from borsen_widget.jupyter.lessons_command import play_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,9 +33,9 @@ def test_the_makefile_asks_for_it_and_lets_the_teacher_name_the_language():
     """The `lab` target opens what the helper prints; LANGUAGE on make's command line reaches it
     (a command-line variable is exported to the recipe)."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "-m borsen_widget.jupyter.lessons --play-notebook" in makefile
+    assert "-m borsen_widget.jupyter.lessons_command --play-notebook" in makefile
     printed = subprocess.run(
-        [sys.executable, "-m", "borsen_widget.jupyter.lessons", "--play-notebook"],
+        [sys.executable, "-m", "borsen_widget.jupyter.lessons_command", "--play-notebook"],
         env={"LANGUAGE": "nb", "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,

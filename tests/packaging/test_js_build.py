@@ -1,6 +1,6 @@
 """The front end shipped in the package is exactly what ``js/`` builds (``make js``).
 
-``pip install`` never needs Node because ``borsen_widget/jupyter/static/`` is committed; this test
+``pip install`` never needs Node because ``borsen_widget/static/`` is committed; this test
 rebuilds ``js/src`` into a temporary folder and compares byte for byte, so the committed files
 can never drift from their source.
 """
@@ -16,7 +16,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 JS = REPO / "js"
-STATIC = REPO / "borsen_widget" / "jupyter" / "static"
+STATIC = REPO / "borsen_widget" / "static"
 REQUIRED = os.environ.get("CI") == "true" or os.environ.get("BORSEN_REQUIRE_BROWSER") == "1"
 
 
@@ -25,9 +25,7 @@ def _node_or_skip() -> str:
     if node is None:
         if REQUIRED:
             pytest.fail("node is needed to check the built front end (make js)")
-        pytest.skip(
-            "node not found: cannot rebuild js/ to compare with borsen_widget/jupyter/static/"
-        )
+        pytest.skip("node not found: cannot rebuild js/ to compare with borsen_widget/static/")
     if not (JS / "node_modules" / "esbuild").exists():
         npm = shutil.which("npm")
         if npm is None:
@@ -44,14 +42,14 @@ def test_shipped_front_end_equals_a_fresh_build(tmp_path):
     built_names = sorted(p.name for p in tmp_path.iterdir())
     shipped_names = sorted(p.name for p in STATIC.iterdir() if p.is_file())
     assert built_names == shipped_names, (
-        "borsen_widget/jupyter/static/ must hold exactly what js/ builds: run `make js` and commit"
+        "borsen_widget/static/ must hold exactly what js/ builds: run `make js` and commit"
     )
     assert {"widget.js", "panel.js", "widget.css", "editor.js", "editor.css"} <= set(built_names)
     for name in built_names:
         built = (tmp_path / name).read_bytes()
         shipped = (STATIC / name).read_bytes()
         assert built == shipped, (
-            f"borsen_widget/jupyter/static/{name} differs from what js/src builds: run `make js` "
+            f"borsen_widget/static/{name} differs from what js/src builds: run `make js` "
             "and commit the result"
         )
 

@@ -236,7 +236,7 @@ def test_piplite_index_holds_the_project_and_the_widget_packages(site):
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         assert "borsen_widget/sim/environment.py" in names
-        assert zf.getinfo("borsen_widget/jupyter/static/widget.js").file_size > 0
+        assert zf.getinfo("borsen_widget/static/widget.js").file_size > 0
     for name in lite.WIDGET_PACKAGES:
         assert list((site / "pypi").glob(f"{name}-*-none-any.whl")), name
 

@@ -81,7 +81,7 @@ def test_the_catalogues_are_the_packages(site):
         assert (site / "locale" / f"{language}.json").read_bytes() == (
             shipped / "borsen_widget.json"
         ).read_bytes()
-    widget = ROOT / "borsen_widget" / "jupyter" / "static" / "widget.js"
+    widget = ROOT / "borsen_widget" / "static" / "widget.js"
     assert (site / "widget.js").read_bytes() == widget.read_bytes()
 
 

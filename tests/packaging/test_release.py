@@ -97,8 +97,8 @@ def check_the_wheel(wheel: Path) -> None:
     assert not missing, f"files of the package missing from the wheel: {sorted(missing)[:20]}"
     # Named once more, so a change to what git keeps cannot quietly drop them.
     must = {
-        "borsen_widget/jupyter/static/widget.js",
-        "borsen_widget/jupyter/static/student.html",
+        "borsen_widget/static/widget.js",
+        "borsen_widget/static/student.html",
         "borsen_widget/play/data/winning-v2.bin",
         "borsen_widget/analysis/data/small16.json.gz",
         "borsen_widget/locale/formats.json",
@@ -164,8 +164,8 @@ def test_the_built_wheel_installs_and_plays_in_a_fresh_environment(tmp_path):
     said = json.loads(run([python, "-c", IN_THE_NEW_ENVIRONMENT], cwd=work, env=env).stdout)
     assert Path(said["file"]).is_relative_to(venv) and said["version"] == VERSION
     assert said["over"] and said["winners"]
-    assert said["esm"] == (PACKAGE / "jupyter" / "static" / "widget.js").read_text()
-    assert said["css"] == (PACKAGE / "jupyter" / "static" / "widget.css").read_text()
+    assert said["esm"] == (PACKAGE / "static" / "widget.js").read_text()
+    assert said["css"] == (PACKAGE / "static" / "widget.css").read_text()
     assert said["front_end_language"] == "nb" and said["front_end_decimal"] == ","
     assert said["front_end_texts"] > 100
     assert said["python_nb"] == "feil: x"

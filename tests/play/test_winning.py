@@ -1,4 +1,4 @@
-"""WinningBot and win_chances (borsen_widget.play.winning): legal moves under every rule option,
+"""WinningBot and win_chances (borsen_widget.play.winning_bot): legal moves under every rule option,
 public information only (a resampled deck order changes nothing), determinism, the chances'
 shape, and a head-to-head check that it plays to win (R15)."""
 
@@ -24,7 +24,7 @@ from borsen_widget import (
 )
 from borsen_widget.analysis import best_choice
 from borsen_widget.play.bots import PublicView
-from borsen_widget.play.winning import CLOSE, LOOK_AHEAD, bot_move, winning_move
+from borsen_widget.play.winning_bot import CLOSE, LOOK_AHEAD, bot_move, winning_move
 from borsen_widget.sim.simulate import simulate
 
 
@@ -163,7 +163,7 @@ def test_beats_random_and_threshold_clearly(opponent):
 def test_without_numpy_more_players_read_the_two_player_table(monkeypatch):
     """Where NumPy is missing (JupyterLite without it) a game of three reads the shipped
     two-player table (the lead over the best of the others) and still plays legal moves."""
-    from borsen_widget.play import winning
+    from borsen_widget.play import winning_bot as winning
 
     monkeypatch.setattr(winning, "_has_numpy", lambda: False)
     monkeypatch.setattr(winning, "_MODELS", {})

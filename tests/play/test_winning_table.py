@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from borsen_widget import Rules
-from borsen_widget.play.winning import TABLE_FILE, quantise, read_shipped, table_for
+from borsen_widget.play.winning_bot import TABLE_FILE, quantise, read_shipped, table_for
 from borsen_widget.play.winning_model import (
     ME,
     MODEL_VERSION,

@@ -19,7 +19,8 @@ from borsen_widget import Game, IllegalActionError, RandomBot, Rules, ThresholdB
 from borsen_widget.i18n import translator, use_language
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
 from borsen_widget.play.playout import playout
-from borsen_widget.sim import environment, seats
+from borsen_widget.sim import environment
+from borsen_widget.sim import seeding as seats
 from borsen_widget.sim import simulate as simulate_module
 from borsen_widget.sim.charts import Chart
 from borsen_widget.sim.dispatch import Fallback

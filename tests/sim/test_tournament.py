@@ -17,10 +17,10 @@ from borsen_widget.engine.rules import Rules
 from borsen_widget.play import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 from borsen_widget.play.playout import playout
 from borsen_widget.play.strategy_rules import RuleBot, StrategyRule
-from borsen_widget.play.winning import CLOSE, WinningBot, win_chances, winning_move
+from borsen_widget.play.winning_bot import CLOSE, WinningBot, win_chances, winning_move
 from borsen_widget.sim import environment
 from borsen_widget.sim.league import league
-from borsen_widget.sim.seats import game_seed, seated_bots
+from borsen_widget.sim.seeding import game_seed, seated_bots
 from borsen_widget.sim.tournament import (
     MAX_PAIR_GAMES,
     MAX_PLAYERS,
