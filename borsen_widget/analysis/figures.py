@@ -162,7 +162,7 @@ class Outcome:
         return f"A{self.cards[0].suit}" if self.is_ace else self.label
 
     def to_dict(self) -> dict:
-        """JSON-safe data for screens, with no English in it (issue 31: a Norwegian panel
+        """JSON-safe data for screens, with no English in it (a Norwegian panel once
         sent "ace of spades"): ``label`` is :attr:`code`; the English :attr:`label` stays
         in Python, for programs."""
         return {

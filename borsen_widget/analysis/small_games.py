@@ -1,6 +1,6 @@
 """The chance of winning a small game of Børsen under best play by both players, exactly
 solved: the win-optimal policy (draw or bank, and the ace decisions), the first player's
-advantage, and what playing for cards instead of for the win costs (issue 23).
+advantage, and what playing for cards instead of for the win costs.
 
 The game is the full game of RULES.md for **two players** (R1) on a **small deck**: a subset of
 the ranks in some suits, with some of the four aces (:class:`SmallDeck`; the engine always deals

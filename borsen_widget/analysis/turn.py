@@ -1029,13 +1029,13 @@ def best_turn(game: Game, objective: str = "own", *, max_states: int | None = No
     Raises ``ValueError`` when there is no draw-or-bank decision (the game is over, or an
     ace decision is pending).
 
-    Cost (CPython; ``benchmarks/advice_speed.py``): milliseconds for most positions, but
-    seconds at the start of a turn in the first half of a one-deck game (seed rules: a median
-    of about 2.2 s of CPU, up to about 7 s where aces can rob banks, some 20 000–190 000
-    states; before issue 23 the median was about 8 s; about a second at most once the pile
-    holds a card), more when aces can rob a rich bank (loot makes drawing worth more: 40 cards
-    left, an empty pile and 12 robbable cards) or with two decks. Pyodide (JupyterLite) takes
-    about twice as long. The choice alone is usually proven at once by :func:`.best_choice`.
+    Cost (CPython; ``benchmarks/advice_speed.py``): milliseconds for most positions, but seconds at
+    the start of a turn in the first half of a one-deck game (seed rules: a median of about 2.2 s of
+    CPU, up to about 7 s where aces can rob banks, some 20 000–190 000 states; before a state's memo
+    key was one integer the median was about 8 s; about a second at most once the pile holds a
+    card), more when aces can rob a rich bank (loot makes drawing worth more: 40 cards left, an
+    empty pile and 12 robbable cards) or with two decks. Pyodide (JupyterLite) takes about twice as
+    long. The choice alone is usually proven at once by :func:`.best_choice`.
     ``max_states`` caps the work: past that many new states :class:`TooManyStates` is raised.
     Solved states are kept for the last few positions, so asking again, or later in the same
     turn, goes on from there.
