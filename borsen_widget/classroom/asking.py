@@ -1,4 +1,4 @@
-"""The teacher's posed questions on the table (issue 22): ``room.ask("chance")``, answers from the
+"""The teacher's posed questions on the table: ``room.ask("chance")``, answers from the
 phones, ``room.reveal()``.
 
 :class:`Asking` poses one question at a time about the decision on the table (kinds and exact

@@ -1,4 +1,4 @@
-"""What the teacher's Python shows of a question and the scores (issue 31).
+"""What the teacher's Python shows of a question and the scores.
 
 ``room.ask(...)``, ``room.reveal()`` and ``room.question`` return a :class:`QuestionShown`,
 ``room.scores`` a :class:`ScoresShown`: each is the same ``dict`` a program has always read

@@ -1,4 +1,4 @@
-"""A lesson's questions, answers and scores, and its record (issue 22).
+"""A lesson's questions, answers and scores, and its record.
 
 :class:`Lesson` holds what a measured lesson is made of, with no server and no widget in it (the
 room hands it the position, the students and their answers):
@@ -34,8 +34,9 @@ from .scoring import Truth, error_of, points, share_of_worst
 __all__ = ["EVENT_TYPES", "Learner", "Lesson", "LessonFileError", "Posed"]
 
 #: The record's events: the lesson's start, a learner's first join, a rename, a removal, a
-#: question posed, an answer, a reveal, a question's outcome; and (issue 32, kept as they are
-#: and read back by :mod:`~.strategies`) submissions opened or closed, a strategy, a tournament.
+#: question posed, an answer, a reveal, a question's outcome; and (the class's strategies, kept
+#: as they are and read back by :mod:`~.strategies`) submissions opened or closed, a strategy,
+#: a tournament.
 EVENT_TYPES = ("lesson", "learner", "rename", "remove", "question", "answer", "reveal", "outcome")
 NOTED = ("strategies", "strategy", "tournament")
 #: The record file's format (its first line says it).

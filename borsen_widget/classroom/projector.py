@@ -1,4 +1,4 @@
-"""The projector page of a class (issue 22): the table, the question, how many have answered and,
+"""The projector page of a class: the table, the question, how many have answered and,
 after the reveal, the answer and the class's answers, on the classroom's big screen.
 
 It has its own address with its own token (``room.projector_url``), so the students' join
@@ -77,7 +77,7 @@ class Projector:
     def room(seats: list[dict], students: int, *, names: bool) -> str:
         """The seats for the projector (``seats`` as for a screen): who holds each only with
         the leaderboard on (``names``); otherwise a held seat says only that a phone plays it
-        (issue 31: names on the projector are the teacher's choice, as the README says)."""
+        (names on the projector are the teacher's choice, as the README says)."""
         if not names:
             seats = [{**s, "holder": None, "phone": s.get("holder") is not None} for s in seats]
         return encode({"type": "room", "seats": seats, "students": students})

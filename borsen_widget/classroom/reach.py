@@ -1,4 +1,4 @@
-"""How the phones reach the class (issue 30): the address they open, and whether only this
+"""How the phones reach the class: the address they open, and whether only this
 computer can open it.
 
 Two paths, chosen by ``w.classroom(via=...)``; by default the first that fits:

@@ -5,7 +5,7 @@ and kind, the public position it was about, the exact answer, the student's answ
 came, its error and points once revealed, and whether the card was then accepted. Rows are
 plain dicts; :meth:`Record.frame` makes a pandas DataFrame where pandas is installed.
 
-**For a spreadsheet** (issue 31): ``to_csv(path, excel=True)`` writes what a Norwegian Excel
+**For a spreadsheet**: ``to_csv(path, excel=True)`` writes what a Norwegian Excel
 opens: ``;`` between fields, decimal commas, the headers and yes/no in the room's language
 (:mod:`~borsen_widget.classroom.spreadsheet`); plain ``to_csv(path)`` keeps the format
 programs read (English column names, commas, decimal points, True/False).
@@ -138,7 +138,7 @@ class Record(Sequence):
         check_flags(names, excel)
         return write_csv(path, self._rows(names), COLUMNS, excel, language or self.language)
 
-    # -- the class's strategies (issue 32)
+    # -- the class's strategies
 
     @property
     def strategies(self) -> list[dict]:
@@ -238,7 +238,8 @@ class Record(Sequence):
         tr = translator(language)
         rows = self._lesson.mean_share_by_question()
         # Whole question numbers on the axis, and half a question's room past the first and
-        # the last, so their points are drawn whole (issue 31: "1,0 1,5 2,0 …", a cut point).
+        # the last, so their points are drawn whole (not an axis of
+        # "1,0 1,5 2,0 …" and a point cut in half).
         last = max((r[0] for r in rows), default=1)
         chart = Chart(
             tr.gettext("The class's mean error, question by question"),

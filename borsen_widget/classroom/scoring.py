@@ -16,7 +16,7 @@ information only (the deck's composition, never its order; RULES.md "Hidden info
 No question is posed on a forced move (an empty pile must be drawn on, R4; an empty deck must
 be banked, R14) or while aces are being kept or listed (R11–R12): there is nothing to decide.
 
-**Scores** (issue 31: points a teacher reads as a grade). Every numeric answer scores by its
+**Scores** (points a teacher reads as a grade). Every numeric answer scores by its
 absolute error against the exact answer, on a scale of a quarter of the range of possible
 answers: ``100 × max(0, 1 − |a − t| / s)``, with ``s = (high − low) / 4``:
 
@@ -165,7 +165,8 @@ def read_answer(kind: str, value, truth: Truth) -> Fraction | int | str:
     exactly (a Fraction, an int or the choice); raises BadMessage with a polite text.
 
     A number far out of range (``10**400``) is refused like any other out of range, before any
-    float arithmetic (converting it to a float would raise OverflowError: issue 31's probe)."""
+    float arithmetic (converting it to a float would raise OverflowError: a probe of the class
+    server sent one)."""
     if kind == "choice":
         if value not in ("draw", "bank"):
             raise BadMessage("Answer draw or bank.")

@@ -67,8 +67,8 @@ class _Handler(Refusing):
 
     def set_default_headers(self) -> None:
         super().set_default_headers()
-        # A browser keeps the connections of a page's files open for more (issue 31: one of
-        # three phone pages of one computer stayed blank, its student.js refused: the address
+        # A browser keeps the connections of a page's files open for more (one of
+        # three phone pages of one computer once stayed blank, its student.js refused: the address
         # held its connections in idle keep-alives). Each answer closes its connection, so an
         # address holds only what it is loading and its pages' WebSockets.
         self.set_header("Connection", "close")

@@ -320,7 +320,7 @@ class Sessions:
 
     def _make_room(self) -> bool:
         """The class is full of pages: close a page still on the join form for the newcomer,
-        of the address that holds the most such pages, the oldest of them (issue 31: with no
+        of the address that holds the most such pages, the oldest of them (once, with no
         limit per address, a school behind one address, a hundred idle pages from one phone
         kept every newcomer out until they timed out). A student's page is never closed for
         it; a closed page connects again by itself. True if a place was made."""

@@ -1,4 +1,4 @@
-"""The lesson's record as a spreadsheet opens it in the teacher's language (issue 31):
+"""The lesson's record as a spreadsheet opens it in the teacher's language:
 ``room.record.to_csv(path, excel=True)``.
 
 A Norwegian Excel reads a CSV file by the computer's regional settings: fields split by ``;``
@@ -49,7 +49,7 @@ def column_titles(tr: Translator) -> dict[str, str]:
 
 
 def strategy_titles(tr: Translator) -> dict[str, str]:
-    """The headers of the strategies' table (issue 32) in ``tr``'s language."""
+    """The headers of the strategies' table in ``tr``'s language."""
     return {
         "student": tr.pgettext("spreadsheet column", "Student"),
         # TRANSLATORS: a column of the strategies' spreadsheet: the name the student gave it.

@@ -1,4 +1,4 @@
-"""The class's own strategies (issue 32): the phones build a rule, try it and submit it.
+"""The class's own strategies: the phones build a rule, try it and submit it.
 
 The teacher opens submissions (``room.strategies()``, or the join card's button) and closes
 them (``room.close_strategies()``). Meanwhile each student builds a strategy on the phone, a

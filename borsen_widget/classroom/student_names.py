@@ -19,7 +19,7 @@ The data (each character's prototype and the default-ignorable characters, Unico
 Unicode's ``confusables.txt`` and Character Database, shipped as
 ``borsen_widget/i18n/confusables.txt`` and made from a maintained package by
 ``scripts/confusables.py``; it is read once, when a name is first folded. The functions live in
-:mod:`borsen_widget.i18n.names` (a strategy's name on a phone, issue 32, is cleaned by the same
+:mod:`borsen_widget.i18n.names` (a strategy's name on a phone is cleaned by the same
 rules, and the play layer may not import the classroom); this module adds what only the class
 needs: the keys two students' names are compared by and the refusal a phone is told.
 """

@@ -1,4 +1,4 @@
-"""The class's tournament on the projector and the phones (issue 32): ``room.tournament(...)``.
+"""The class's tournament on the projector and the phones: ``room.tournament(...)``.
 
 Every submitted strategy (:mod:`~borsen_widget.classroom.strategies`) and the
 package's bots, WinningBot the "boss" the class tries to beat, play every other player

@@ -1,4 +1,4 @@
-"""How a student's typed answer is read (issue 31): the one rule, in Python.
+"""How a student's typed answer is read: the one rule, in Python.
 
 The phone sends what the student typed; :func:`read_typed` reads it here, so the lesson's record
 keeps what this rule understood. The phone mirrors the rule (``parseAnswer`` in
