@@ -1,7 +1,7 @@
 """Names people type (a student's, a strategy's): the rules that make one safe to show and
 the key that names looking alike are compared by, below every layer that takes names.
 
-Why here (issue 32): the classroom (:mod:`borsen_widget.classroom.student_names`) cleans a
+Why here: the classroom (:mod:`borsen_widget.classroom.student_names`) cleans a
 student's name, and a strategy built on a phone (:mod:`borsen_widget.play.strategy_rules`)
 needs the same safety, but the play layer may not import the classroom (tests/test_structure.py);
 the i18n layer is below both.

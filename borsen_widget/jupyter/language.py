@@ -1,4 +1,4 @@
-"""The language a widget speaks, and the words its page shows (issue 21).
+"""The language a widget speaks, and the words its page shows.
 
 Every widget that shows text (the game, the teacher's panel, the rules editor) mixes in
 :class:`Speaking`. The language it speaks is, in this order:

@@ -1,5 +1,5 @@
 """The seats of a game widget (R1): who sits where, person or bot, and which seat is the
-person at the screen ("you", told in the second person in every language, issue 21)."""
+person at the screen ("you", told in the second person in every language)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ The browser sees one synced trait, ``form`` (every option's name, rule number, l
 kind, choices and value, the errors beside the controls and a status line), and sends one kind
 of message, with the version of the form it was made on. The words are the reader's language
 only; the option's Python ``name`` (for a teacher who writes ``Rules(...)``) is a field of its
-own, which the page shows as code apart from them (issue 31)::
+own, which the page shows as code apart from them::
 
     {"intent": "set", "version": 4, "option": "equal_accepted", "value": false}
     {"intent": "set", "version": 4, "option": "ace_shares", "suit": "S", "value": "1/3"}

@@ -1,4 +1,4 @@
-"""The game widget on a web page without Jupyter: the Python of the play page (issue 29).
+"""The game widget on a web page without Jupyter: the Python of the play page.
 
 The play page (``scripts/build_play.py``, sources in ``js/play/``) runs Pyodide in a Web Worker
 and shows the widget's own front end (``static/widget.js``). What plays there is
@@ -6,7 +6,7 @@ and shows the widget's own front end (``static/widget.js``). What plays there is
 :mod:`~borsen_widget.jupyter.protocol`), its bots and their timing, its notices, its languages and
 its teacher's panel, unchanged. Only its base differs: ``anywidget.AnyWidget`` needs ipywidgets,
 whose import of IPython alone takes about 3 s in Pyodide on a 2-core machine (measured for
-issue 29), more than half the page's budget of 5 s. :class:`PageModel` does for the widget what
+the play page), more than half the page's budget of 5 s. :class:`PageModel` does for the widget what
 that base does, with traitlets only: every trait tagged ``sync=True`` goes to the page through
 one function, and the page's custom messages come back to the widget's ``on_msg`` handlers.
 

@@ -27,7 +27,7 @@ it is solved or :data:`MAX_STATES` states have been spent, when it says plainly 
 rule is too costly for this position. While a class is open on the students' phones
 (``w.room``: its server shares the loop) only :data:`CLASS_SYNC_STATES` states are tried at
 once and every slice aims at half of :data:`CLASS_SLICE_SECONDS`, so no phone's message waits
-long for the panel (issue 31; ``benchmarks/class_stall.py`` prints the longest stall). A move
+long for the panel (``benchmarks/class_stall.py`` prints the longest stall). A move
 cancels the work for the old position. Without a running loop (plain Python, tests) it is
 worked out at once, up to :data:`NO_LOOP_STATES` states. Nothing is computed while no panel is
 shown. The win chances take well under a millisecond once the rules' table of winning chances
@@ -52,7 +52,7 @@ click on the teacher's own vote buttons counts as one more vote. Until Reveal on
 have voted is sent, not the split, so nobody follows the crowd. Every new decision hides the
 answers again and clears the votes.
 
-Languages (issue 21): the figures are worked out once per position, and told in words in each
+Languages: the figures are worked out once per position, and told in words in each
 language a panel speaks (:meth:`TeacherFeed.data` takes ``language``; the game widget's panel,
 a projector's :class:`~borsen_widget.jupyter.panel.ProbabilityPanel` and each phone may each
 speak its own). Plain words for the class ("Still counting…", "the best way to play the rest
@@ -90,10 +90,10 @@ SYNC_STATES = 1_000
 SLICE_STATES = 1_000
 SLICE_SECONDS = 0.05
 #: The slices while a class is open on the students' phones: the server shares this loop, so
-#: a phone's message waits at most about this long for a slice to end (issue 22).
+#: a phone's message waits at most about this long for a slice to end.
 CLASS_SLICE_SECONDS = 0.01
 MIN_SLICE, MAX_SLICE = 200, 20_000
-#: With a class open (issue 31): the states tried at once inside the teacher's click (a move,
+#: With a class open: the states tried at once inside the teacher's click (a move,
 #: a new game; about 2–5 ms), so the click's reply, and every phone's next message, never wait
 #: for a long solve; the rest goes in slices. 1,000 states at once stalled a class 0.15–1.1 s.
 CLASS_SYNC_STATES = 50
@@ -322,7 +322,7 @@ def _win_chances(game: Game) -> dict:
 
 
 def _move_text(which: str, action: str, chance: str, tr: Translator) -> str:
-    """One move and its chance of winning in words, named by its goal (issue 31: "best
+    """One move and its chance of winning in words, named by its goal ("best
     choice" above "the winning move" read as two answers to one question): ``which`` is
     "win" (the best chance to win the game), "own" or "lead" (the most cards this turn, for
     that objective)."""
@@ -633,7 +633,7 @@ class TeacherFeed:
         except Exception as error:
             self._set_best("failed", why=f"{type(error).__name__}: {error}")
             return True
-        # The advice itself, told in each panel's language by _best_words (issue 31: its
+        # The advice itself, told in each panel's language by _best_words (once its
         # sentence in English reached a Norwegian panel's synced state).
         self._set_best("solved", advice=advice)
         return True
