@@ -1,4 +1,4 @@
-"""A strategy as data (issue 32): the rule a student builds on a phone, checked like every
+"""A strategy as data: the rule a student builds on a phone, checked like every
 other message, and the bot that plays it.
 
 The JSON shape (a phone sends it, the lesson's record keeps it)::

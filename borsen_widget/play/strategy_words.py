@@ -1,4 +1,4 @@
-"""A strategy rule in words (issue 32): whole sentences of the catalogues, in en, nb and nn.
+"""A strategy rule in words: whole sentences of the catalogues, in en, nb and nn.
 
 ``rule_sentences(rule, language)`` gives, in order: one sentence per group of conditions
 ("Bank when the pile holds at least 5 cards and …", then "Also bank when …" for each further

@@ -43,7 +43,7 @@ kept for the session: about a second with NumPy, a minute in pure Python
 (:func:`~borsen_widget.play.winning_model.solve`).
 
 Why one module of this size: the bot's move, its chances and the reading of the table are one
-computation, made fast in place (issue 32: a tournament plays thousands of WinningBot games),
+computation, made fast in place (a tournament plays thousands of WinningBot games),
 and the fast loops sit beside the plain ones they must agree with to the last bit.
 
 Speed (``benchmarks/winning_bot.py``): well under a millisecond per decision (CPython; the

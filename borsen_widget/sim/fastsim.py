@@ -28,9 +28,9 @@ victims follow :meth:`Rules.victim_order`, and the keep policy lists aces in
 :attr:`Rules.list_order` (R11). The bots' decisions are the vectorised forms of theirs:
 ThresholdBot's ``k``, RandomBot's coin, ProbabilityBot's ``accepted < p × deck``,
 ExpectedValueBot's one-draw value (:func:`borsen_widget.analysis.one_draw_value`) and a
-:class:`~borsen_widget.play.strategy_rules.RuleBot`'s rule (issue 32): each condition an array
-test (the pile's size; ``accepted × 100 < x × deck`` in whole numbers, from the deck's counts by
-class that ProbabilityBot reads too; every bank's cards for "ahead" and "near the leader"), OR
+:class:`~borsen_widget.play.strategy_rules.RuleBot`'s rule (a student's strategy): each condition an
+array test (the pile's size; ``accepted × 100 < x × deck`` in whole numbers, from the deck's counts
+by class that ProbabilityBot reads too; every bank's cards for "ahead" and "near the leader"), OR
 over its groups, and its ace choice (keep, list, or list when the bank is ahead) when the rules
 leave aces to the players (R11, R12).
 
@@ -185,7 +185,7 @@ def play_batch(
     kinds = [_POLICY[type(b)] for b in bots]
     pairs = list(zip(bots, kinds, strict=True))
     has_random = RANDOM in kinds
-    # RuleBots (issue 32): each bot's rule, and what its conditions read.
+    # RuleBots (the students' strategies): each bot's rule, and what its conditions read.
     rule_bots = [(i, b.rule) for i, (b, kind) in enumerate(pairs) if kind == RULE]
     rule_kinds = {c.kind for _, rule in rule_bots for c in rule.conditions}
     needs_counts = PROBABILITY in kinds or EXPECTED in kinds or "chance_below" in rule_kinds
@@ -424,7 +424,7 @@ def play_batch(
 
     def rule_banks(size, accepted_n):
         """Where the RuleBot to act banks: every condition of some group of its rule holds,
-        each read by :meth:`Condition.holds` itself (issue 32: its whole-number comparisons
+        each read by :meth:`Condition.holds` itself (its whole-number comparisons
         work on these arrays as on one game's numbers, so a condition has one home)."""
         mine = best = 0
         if needs_lead:

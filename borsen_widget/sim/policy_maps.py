@@ -1,4 +1,4 @@
-"""Policy maps of the small game (issue 23), as Neller and Presser drew them for Pig: at a
+"""Policy maps of the small game, as Neller and Presser drew them for Pig: at a
 moment of the game (the deck's cards left, the pile's top card), the best move for every
 split of the other cards between your bank, the other player's bank and the pile, to win
 (:mod:`borsen_widget.analysis.small_games`) and for cards (OptimalTurnBot's rule), in one colour

@@ -1,4 +1,4 @@
-"""Try a strategy rule before submitting it (issue 32): its result against a house bot, and what
+"""Try a strategy rule before submitting it: its result against a house bot, and what
 it does in a few fixed positions, in words.
 
 - :func:`try_rule` plays ``games`` two-player games of the rule against one opponent (seats

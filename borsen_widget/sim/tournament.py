@@ -1,4 +1,4 @@
-"""The class's tournament (issue 32): every pair of players plays, the projector streams it, and
+"""The class's tournament: every pair of players plays, the projector streams it, and
 the ranking is the league's.
 
 ``tournament(players, games=200, seed=1)`` plays, for two players, every pair of ``players``

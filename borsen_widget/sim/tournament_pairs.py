@@ -1,4 +1,4 @@
-"""Playing a tournament's pairs (issue 32): each pair's games exactly as
+"""Playing a tournament's pairs: each pair's games exactly as
 :func:`~borsen_widget.sim.league.league` plays them, here or in worker processes, streamed as
 pairs finish.
 

@@ -1,4 +1,4 @@
-"""What a class learns from a tournament (issue 32): one game of the top two replayed card by
+"""What a class learns from a tournament: one game of the top two replayed card by
 card, and for a player one position of its own games where its move and WinningBot's disagree.
 
 Both replay games on the reference engine from the pair's seed, as
