@@ -1,4 +1,4 @@
-// Pure helpers of the strategy builder on a student's phone (issue 32): the form's draft, turned
+// Pure helpers of the strategy builder on a student's phone: the form's draft, turned
 // into the strategy's JSON shape the kernel reads (play/strategy_rules.py, checked again there),
 // and back; the limits; the words of the builder and of the tournament's messages. No DOM here,
 // so each is unit-tested with vitest (js/test/builder-helpers.test.js).

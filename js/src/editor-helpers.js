@@ -101,7 +101,7 @@ function controlHTML(option, uid, t) {
 
 /** The option's name in Python, for a teacher who writes `Rules(...)`: code of its own, outside
  * the label (a control's name is its label alone) and outside the help sentence, which is all
- * in the reader's language (issue 31). */
+ * in the reader's language. */
 function codeHTML(name, t) {
   // TRANSLATORS: a tooltip on an option's Python name; {code} is e.g. "Rules(players=…)".
   const title = t("In Python: {code}", { code: `Rules(${name}=…)` });
@@ -125,7 +125,7 @@ function errorsHTML(option, uid) {
     .join("");
 }
 
-/** One option's row: its rule number and label, its name in Python apart (as code, issue 31),
+/** One option's row: its rule number and label, its name in Python apart (as code),
  * the control, a help line (the sentence alone), its error(s); `t`: the editor's own words
  * (default English). */
 export function rowHTML(option, uid, t = english) {

@@ -86,7 +86,7 @@ function render({ model, el }) {
     root.querySelector(".borsen-editor-intro").textContent = t(
       "Each change counts from the next move. The rule numbers (R1, R2 …) are those of docs/rules.md.",
     );
-    // Card codes are never guessed right by a pupil (D is not "dame"): say them once (issue 31).
+    // Card codes are never guessed right by a pupil (D is not "dame"): say them once.
     root.querySelector(".borsen-editor-codes").textContent = t(
       'Card codes: S, H, C and D are spades, hearts, clubs and diamonds; J, Q, K, A and T are jack, queen, king, ace and ten (as in the shares, S=1/2, and in cards("JH QS")).',
     );

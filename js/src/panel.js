@@ -341,7 +341,7 @@ export function mountPanel(host, { send, uid, words = () => ENGLISH }) {
 
   function drawChoice(d, w) {
     const c = d.choice;
-    // Named by its goal (issue 31): beside the best chance to win the game (drawWinning) a
+    // Named by its goal: beside the best chance to win the game (drawWinning) a
     // plain "best choice" read as a second answer to the same question.
     word("choice").textContent = d.objective === "lead"
       // TRANSLATORS: the label before the move that gives the most cards of lead ("… BANK").

@@ -1,4 +1,4 @@
-// The class's tournament on the projector (issue 32): the progress while the pairs play, then
+// The class's tournament on the projector: the progress while the pairs play, then
 // the ranking (place, name, rating with its 95 % interval as a bar, the strategy in words) and
 // the top two's game replayed line by line, by a button or a timer. Everything comes from
 // Python in the teacher's language ({type: "tournament"}, see

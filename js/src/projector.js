@@ -1,4 +1,4 @@
-// The projector page of a class (w.classroom(), issue 22): the table, the posed question, how
+// The projector page of a class (w.classroom()): the table, the posed question, how
 // many have answered and, after the reveal, the exact answer and the class's answers; the
 // leaderboard when the teacher turns it on; the join code, full screen on a button. Read-only:
 // it sends nothing. Served at /<projector_token>/projector/ with its socket ./ws beside it;
@@ -127,7 +127,7 @@ export function startProjectorPage(root, opts = {}) {
     words: () => tr,
   });
 
-  // The class's tournament (issue 32): progress, ranking and the top two's game.
+  // The class's tournament: progress, ranking and the top two's game.
   const tournament = mountTournament($(".borsen-p-tournament"), { words: () => tr });
 
   // ---------------------------------------------------------------- drawing

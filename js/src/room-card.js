@@ -258,7 +258,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     // TRANSLATORS: the teacher's button: show the class the question's exact answer.
     const reveal = escapeHTML(t("Reveal the answer"));
     const locked = Boolean(card.locked);
-    // The button says what it does, and a line beside it what holds now (issue 31: a toggle
+    // The button says what it does, and a line beside it what holds now (a toggle
     // labelled "Closed to new students" read as the state while the class was open).
     const lock = escapeHTML(
       locked
@@ -277,7 +277,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     // TRANSLATORS: a toggle on the join card: the projector shows the students' totals.
     const board = escapeHTML(t("Leaderboard on the projector"));
     const on = Boolean(card.leaderboard);
-    // Issue 32: the phones' strategy builder, open or closed to submissions.
+    // The phones' strategy builder, open or closed to submissions.
     const strategies = card.strategies || { open: false, submitted: 0 };
     const make = escapeHTML(
       strategies.open

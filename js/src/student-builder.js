@@ -1,4 +1,4 @@
-// The strategy builder on a student's phone (issue 32): groups of conditions ("bank when all of
+// The strategy builder on a student's phone: groups of conditions ("bank when all of
 // these hold", "+ or when …"), each a choice and a number, the aces' choice and a name; "Try it"
 // asks the kernel for the rule in words, what it does in a few positions and its result against
 // a house bot; "Submit" keeps it as the student's strategy (until the teacher closes

@@ -182,7 +182,7 @@ export function retryDelay(tries) {
   return Math.min(8000, 500 * 2 ** Math.max(0, tries));
 }
 
-// ---------------------------------------------------------------- posed questions (issue 22)
+// ---------------------------------------------------------------------------- posed questions
 // A question the teacher poses comes as data ({kind, state, player, pile_size, deck_size,
 // range, seconds, answered, students, hold, and after the reveal truth, answers, mean_error,
 // right}); the phones, the projector and the teacher's join card write it with these.
@@ -233,7 +233,7 @@ const TYPED_FRACTION = /^([0-9]{1,4}) ?\/ ?([0-9]{1,4})$/;
 const TYPED_NUMBER = /^([0-9]{1,6})?(?:([.,])([0-9]{1,6}))? ?(%)?$/;
 
 /**
- * The student's typed answer, checked before it is sent (issue 31). The rule's home is Python
+ * The student's typed answer, checked before it is sent. The rule's home is Python
  * (borsen_widget/classroom/typed.py), which reads the text the phone sends; this
  * mirror says at once what the text will count as, and both are held to one table of cases
  * (js/test/typed-answers.json). ``{ok: true, value, number}`` (``value``: the text as sent;
@@ -293,7 +293,7 @@ export function parseAnswer(kind, text, range, tr = ENGLISH) {
 }
 
 /**
- * What the typed answer will count as, before it is sent (issue 31): "You mean 25 %." for a
+ * What the typed answer will count as, before it is sent: "You mean 25 %." for a
  * chance, "You mean 2,5 cards." for a fraction of cards; "" while the field says nothing yet
  * or cannot be read (the problem is told on sending).
  */
@@ -438,7 +438,7 @@ export function trendText(scores, tr = ENGLISH) {
   });
 }
 
-/** How answers are scored, in one paragraph for 13–15-year-olds (issue 31: points that read as
+/** How answers are scored, in one paragraph for 13–15-year-olds (points that read as
  * a grade; scoring.py's rule). */
 export function scoringText(tr = ENGLISH) {
   return tr.t(

@@ -250,11 +250,11 @@ export function startStudentPage(root, opts = {}) {
     words,
   });
 
-  // The strategy builder (issue 32): shown while submissions are open, with the student's own
+  // The strategy builder: shown while submissions are open, with the student's own
   // strategy, and after a tournament with their place.
   const builder = mountBuilder($(".borsen-builder"), { send: (m) => sendRaw(m), words });
 
-  // The question sits in the table's box, just under the pile it asks about (issue 31: above
+  // The question sits in the table's box, just under the pile it asks about (above
   // the table, the pile was below the fold of a 390 × 844 phone). It is hidden until asked, so
   // moving it now takes no focus from anyone.
   $(".borsen-table").after(ui.q);
@@ -454,7 +454,7 @@ export function startStudentPage(root, opts = {}) {
     echo(q);
   }
 
-  /** What the field will count as, before it is sent ("You mean 25 %.", issue 31). */
+  /** What the field will count as, before it is sent ("You mean 25 %."). */
   function echo(q) {
     ui.qEcho.textContent = answerEcho(q.kind, ui.qField.value, q.range, tr);
   }
