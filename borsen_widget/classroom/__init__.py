@@ -17,3 +17,5 @@
 Nothing here is imported until a class is opened: ``import borsen_widget`` and the widget work
 without tornado (JupyterLite, where no server can run).
 """
+
+__all__: list[str] = []

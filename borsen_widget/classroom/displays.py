@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..i18n import Translator, translator
 
-__all__ = ["QuestionShown", "ScoresShown", "question_lines"]
+__all__ = ["QuestionShown", "ScoresShown", "Shown", "question_lines"]
 
 
 def _percent(tr: Translator, value) -> str:

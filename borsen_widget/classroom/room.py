@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import logging
 import sys
@@ -73,19 +74,20 @@ from .sessions import PAGES_PER_ADDRESS, Page, Sessions, Student
 from .speech import Views, ended, refusal, widget_language
 from .strategies import Strategies, StrategiesShown
 from .student_names import fold
+from .table import Table
 from .tournament_show import Show
 from .wire import (
     FRAME_LIMIT,
-    PAGE_LANGUAGE,
     STUDENT_INTENTS,
     BadMessage,
     Refused,
+    decode,
     encode,
     read_request,
     request_id,
 )
 
-__all__ = ["Classroom"]
+__all__ = ["HANDLERS", "Classroom", "Hosted"]
 
 log = logging.getLogger("borsen_widget.classroom")
 
@@ -101,6 +103,33 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+@dataclasses.dataclass
+class Hosted:
+    """A table the class hosts: the table, who holds which of its seats, its pages' views, and
+    the callback that tells its pages when it moves."""
+
+    table: Table
+    seats: Seats
+    views: Views
+    changed: Callable[[], None]
+
+
+#: Which method of the class answers each intent a phone may send (:data:`.wire.INTENTS`):
+#: every message is read by the wire first (its declared fields), then handed on here.
+HANDLERS = {
+    "page_language": "_language",
+    "join": "_join",
+    "claim": "_seat_request",
+    "leave": "_seat_request",
+    "answer": "_answer",
+    "strategy_try": "_strategy",
+    "strategy_submit": "_strategy",
+    **dict.fromkeys(STUDENT_INTENTS, "_play"),
+}
+#: The intents a page may send before its student has joined.
+BEFORE_JOINING = ("page_language", "join")
 
 
 class Classroom:
@@ -161,13 +190,18 @@ class Classroom:
         self._card = card
         # The parts, each with one job: who is here, who holds which seat, what is asked.
         self._sessions = Sessions(max_students, max_pages_per_address=max_pages_per_address)
-        self._seats = Seats(widget, self._sessions)
+        # The tables the class hosts, each with its own seats and its pages' views: the
+        # teacher's widget is the first (the one the projector shows and questions are about).
+        self._tables: list[Hosted] = []
+        #: The table each student sits at or watches (their session → its number; 0 if none).
+        self._at: dict[str, int] = {}
+        first = self._host(widget)
+        self._seats, self._views = first.seats, first.views
         # A student away who holds a seat keeps their place in a full class; one who is
         # forgotten (gone too long, or removed) leaves the counts.
-        self._sessions.keeps_place = lambda student: self._seats.of(student) is not None
+        self._sessions.keeps_place = self._holds_a_seat
         self._sessions.on_forget = self._forgotten
         self._questions = Questions(widget, self._on_figures)
-        self._views = Views(widget, self._seats)
         # The lesson: posed questions, answers, scores, the record (a file with record= or
         # resume=, appended as it goes).
         if resume is not None:
@@ -178,7 +212,7 @@ class Classroom:
         self._asking = Asking(widget, lesson, loop, self._asked)
         self._seats.hold = self._asking.holds
         self._projector = Projector()
-        # Issue 32: the class's strategies and their tournament (their own modules).
+        # The class's strategies and their tournament (their own modules).
         self._strategies = Strategies(lesson, loop, self._send_card)
         self._show = Show(
             loop,
@@ -193,6 +227,7 @@ class Classroom:
         #: The join cards shown in cells (``room`` as a cell's output), kept live.
         self._cards: weakref.WeakSet = weakref.WeakSet()
         self._summary_timer: asyncio.TimerHandle | None = None
+        self._pending: set[str] = set()  # what the next summary sends (see _summary_soon)
         self._summary_sent = 0.0
         self._running = True
         # The server, and the address phones open: through the Jupyter server, or its own port.
@@ -210,7 +245,6 @@ class Classroom:
         self.port = self._reach.port
         try:
             self._qr = self._code()
-            widget.observe(self._on_view, names="view")
             widget.observe(self._on_guess, names="guess_first")
             self._questions.follow(bool(widget.guess_first))
             self._send_card()
@@ -309,8 +343,9 @@ class Classroom:
         self._show.stop()
         self._reach.stop()
         widget = self._widget
+        for hosted in self._tables:
+            hosted.table.off_view(hosted.changed)
         with contextlib.suppress(ValueError):
-            widget.unobserve(self._on_view, names="view")
             widget.unobserve(self._on_guess, names="guess_first")
         self._questions.follow(False)
         with contextlib.suppress(Exception):  # a widget being closed may refuse trait changes
@@ -377,10 +412,11 @@ class Classroom:
 
     def page_closed(self, page: Page | None) -> None:
         if page is not None and self._sessions.close_page(page):
-            self._summary_soon()  # one student fewer here: the card's list follows
+            self._summary_soon("room")  # one student fewer here: the card's list follows
 
     def receive(self, page: Page | None, message) -> None:
-        """One message from a page: checked, carried out or answered with a notice."""
+        """One message from a page: read by the wire, carried out by the intent's handler
+        (:data:`HANDLERS`), or answered with a notice; nothing changes when it is refused."""
         if page is None or not self._running or page not in self._sessions:
             return
         content = self._sessions.read(page, message)
@@ -388,33 +424,12 @@ class Classroom:
             return  # refused (rate, size, shape): the page was told, once
         rid = request_id(content)
         try:
-            if not isinstance(content, dict):
-                raise BadMessage("A message from this page was not understood; nothing changed.")
-            intent = content.get("intent")
-            if intent == PAGE_LANGUAGE:
-                self._language(page, content)
-                return
-            if intent == "join":
-                self._join(page, content)
-                return
-            student = page.student
-            if student is None:
+            intent = decode(content, "phone")
+            if intent not in BEFORE_JOINING and page.student is None:
                 raise BadMessage("Join the class first: type your name.")
-            if intent in ("claim", "leave"):
-                self._seats.student_request(student, content)
-                self._changed()
-            elif intent == "answer":
-                self._answer(student, content)
-            elif intent in ("strategy_try", "strategy_submit"):
-                learner = self._asking.lesson.of_session(student.session)
-                if intent == "strategy_try":
-                    self._strategies.try_rule(learner, page, content)
-                else:
-                    self._strategies.submit(learner, page, content)
-            else:
-                self._play(student, content)
+            getattr(self, HANDLERS[intent])(page, content)
         except BadMessage as error:
-            page.say(refusal(error, page.tr, self._widget, you=True), request=rid)
+            page.say(refusal(error, page.tr, self._table_for(page), you=True), request=rid)
         except Exception as error:  # a house rule (Python) may raise: the game is restored
             log.warning("borsen_widget: a student's request failed", exc_info=True)
             page.notice(
@@ -431,7 +446,7 @@ class Classroom:
         before = page.language
         self._sessions.set_language(page, content)
         if page.student is not None and page.student.page is page and page.language != before:
-            page.send(self._views.message(page))
+            page.send(self._hosted(page.student).views.message(page))
             self._send_strategies(page)  # their sentences too (the rule in words, the place)
 
     def _join(self, page: Page, content: dict) -> None:
@@ -441,13 +456,14 @@ class Classroom:
         # The lesson's learner: the same name after a crash or a full class is the same one.
         self._asking.lesson.learner_for(student.session, student.name)
         # A page that (re)joins gets the whole class at once, then its own line.
-        page.send(self._views.message(page))
-        page.send(self._room_message())
+        at = self._at.get(student.session, 0)
+        page.send(self._tables[at].views.message(page))
+        page.send(self._room_message(at))
         page.send(self._questions.message())
         page.send(self._question_message())
         self._send_strategies(page)
         self._send_you(student)
-        self._summary_soon()
+        self._summary_soon("room", "question")  # one more here, one more to answer
 
     def _send_strategies(self, page: Page) -> None:
         """The page's student's strategy and tournament place, in the page's language."""
@@ -457,26 +473,44 @@ class Classroom:
         if told is not None:
             page.send(told)
 
-    def _play(self, student: Student, content: dict) -> None:
-        request = read_request(content, version=self._widget.version, allowed=STUDENT_INTENTS)
-        if self._questions.asks(request.intent):
+    def _seat_request(self, page: Page, content: dict) -> None:
+        """A page's "claim" or "leave", for a seat of its student's table."""
+        self._hosted(page.student).seats.student_request(page.student, content)
+        self._changed()
+
+    def _strategy(self, page: Page, content: dict) -> None:
+        learner = self._asking.lesson.of_session(page.student.session)
+        if content["intent"] == "strategy_try":
+            self._strategies.try_rule(learner, page, content)
+        else:
+            self._strategies.submit(learner, page, content)
+
+    def _play(self, page: Page, content: dict) -> None:
+        """A move for the seat the student holds at their table, or (guess first, at the
+        teacher's table) a vote: read by the wire against that table's view."""
+        student = page.student
+        hosted = self._hosted(student)
+        request = read_request(content, version=hosted.table.version, allowed=STUDENT_INTENTS)
+        if hosted.table is self._widget and self._questions.asks(request.intent):
             self._questions.answer(student, request)
             self._send_you(student)
             return
-        self._seats.play(student, request)
+        hosted.seats.play(student, request)
 
     # ------------------------------------------------------------------ what pages see
 
-    def _room_message(self) -> str:
+    def _room_message(self, at: int = 0) -> str:
+        seats = self._tables[at].seats
         return encode(
-            {"type": "room", "seats": self._seats.for_screen(), "students": len(self._sessions)}
+            {"type": "room", "seats": seats.for_screen(), "students": len(self._sessions)}
         )
 
     def _send_you(self, student: Student) -> None:
         page = student.page
         if page is None:
             return
-        you = {"type": "you", "name": student.name, "seat": self._seats.of(student)}
+        hosted = self._hosted(student)
+        you = {"type": "you", "name": student.name, "seat": hosted.seats.of(student)}
         lesson = self._asking.lesson
         learner = lesson.of_session(student.session)
         current = lesson.current
@@ -484,24 +518,90 @@ class Classroom:
             you["mine"] = None if current is None else current.result(learner.key)
             you["scores"] = lesson.scores_of(learner)
         page.send(encode({**you, **self._questions.answers_of(student)}))
-        if page.view_key != self._views.key(page, sent=False):
-            page.send(self._views.message(page))  # a new seat: the log now says "you" for it
+        if page.view_key != hosted.views.key(page, sent=False):
+            page.send(hosted.views.message(page))  # a new seat: the log now says "you" for it
+
+    # ------------------------------------------------------------------ the tables
+
+    @property
+    def tables(self) -> tuple:
+        """The tables the class hosts: the teacher's widget first, then each added one."""
+        return tuple(hosted.table for hosted in self._tables)
+
+    def add_table(self, table: Table) -> int:
+        """Host another table (a :class:`~.table.GameTable`, or any :class:`~.table.Table`):
+        its own seats, its own pages (the students seated at it see its game and nothing of
+        the others'). Returns its number."""
+        if any(hosted.table is table for hosted in self._tables):
+            raise ValueError("that table is hosted by this class already")
+        self._host(table)
+        return len(self._tables) - 1
+
+    def seat_at(self, student: str, table: int, seat: int | str | None = None) -> None:
+        """Move the student named ``student`` to ``table`` (they give up a seat at the table
+        they leave), and hand them its ``seat`` if one is named."""
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise ValueError(f"a table is a number from 0, not {quote(table)}")
+        if not 0 <= table < len(self._tables):
+            raise ValueError(f"there is no table {table}: tables are 0 to {len(self._tables) - 1}")
+        found = self._student_named(student)
+        before = self._hosted(found)
+        if self._tables[table] is not before:
+            held = before.seats.of(found)
+            if held is not None:
+                before.seats.take_back((held,))
+            self._at[found.session] = table
+        if seat is not None:
+            self._tables[table].seats.give(seat, found.name)
+        if found.page is not None:
+            found.page.send(self._tables[table].views.message(found.page))
+        self._changed()
+
+    def _host(self, table: Table) -> Hosted:
+        seats = Seats(table, self._sessions)
+        hosted = Hosted(table, seats, Views(table, seats), lambda: None)
+        number = len(self._tables)
+        hosted.changed = lambda: self._table_moved(number)
+        self._tables.append(hosted)
+        table.on_view(hosted.changed)
+        return hosted
+
+    def _hosted(self, student: Student) -> Hosted:
+        return self._tables[self._at.get(student.session, 0)]
+
+    def _table_for(self, page: Page):
+        return self._widget if page.student is None else self._hosted(page.student).table
+
+    def _pages_at(self, at: int) -> list[Page]:
+        """The joined pages of the students at table ``at``."""
+        return [
+            s.page
+            for s in self._sessions
+            if s.page is not None and self._at.get(s.session, 0) == at
+        ]
+
+    def _holds_a_seat(self, student: Student) -> bool:
+        return any(hosted.seats.of(student) is not None for hosted in self._tables)
 
     # ------------------------------------------------------------------ keeping in step
 
     def _changed(self) -> None:
-        """Seats changed: every page and the widget's card now, each student's own line."""
+        """Seats changed: every page its table's seats, the widget's card, each student's own
+        line."""
         if not self._running:
             return
-        self._sessions.broadcast(self._room_message())
+        for at in range(len(self._tables)):
+            self._sessions.broadcast(self._room_message(at), self._pages_at(at))
         self._projector.send(self._projector_room())
         for student in self._sessions:
             self._send_you(student)
         self._send_card()
 
-    def _summary_soon(self) -> None:
-        """Students came, went, voted or answered: the counts follow at once, unless they were
-        sent less than SUMMARY_DELAY ago (a burst): then once, when that time is up."""
+    def _summary_soon(self, *what: str) -> None:
+        """Students came or went (``"room"``), or voted or answered (``"question"``): what
+        changed follows at once, unless it was sent less than SUMMARY_DELAY ago (a burst):
+        then once, when that time is up. The join card always follows."""
+        self._pending.update(what)
         if self._summary_timer is not None or not self._running:
             return
         wait = self._summary_sent + SUMMARY_DELAY - self._loop.time()
@@ -515,20 +615,29 @@ class Classroom:
         if not self._running:
             return
         self._summary_sent = self._loop.time()
-        self._sessions.broadcast(self._room_message())
-        self._projector.send(self._projector_room())
-        if self._asking.lesson.open is not None:
+        pending, self._pending = self._pending, set()
+        if "room" in pending:  # the head count and who is here: only when someone came or went
+            for at in range(len(self._tables)):
+                self._sessions.broadcast(self._room_message(at), self._pages_at(at))
+            self._projector.send(self._projector_room())
+        if "question" in pending and self._asking.lesson.open is not None:
             question = self._question_message()
             self._sessions.broadcast(question)
             self._projector.send(question)
         self._send_class()
         self._send_card()
 
-    def _on_view(self, change) -> None:
-        """The widget published a new view: every student's page gets it at once."""
+    def _table_moved(self, at: int) -> None:
+        """Table ``at`` published a new view: its students' pages get it at once."""
         if not self._running:
             return
-        self._sessions.broadcast_in(self._views.message, key=self._views.key)
+        hosted = self._tables[at]
+        if at:
+            self._sessions.broadcast_in(hosted.views.message, hosted.views.key, self._pages_at(at))
+            if hosted.seats.prune():
+                self._changed()
+            return
+        self._sessions.broadcast_in(self._views.message, self._views.key, self._pages_at(0))
         if len(self._projector):
             self._projector.send(self._projector_view())
         self._asking.followed()  # a chance question's card, drawn now: its outcome
@@ -798,15 +907,16 @@ class Classroom:
         """A student left the class's sessions (away too long in a full class, or removed):
         the card's list and counts follow. Their answers stay in the lesson's record, and
         joining again by name makes them the same learner."""
-        self._summary_soon()
+        self._summary_soon("room", "question")
 
-    def _answer(self, student: Student, content: dict) -> None:
+    def _answer(self, page: Page, content: dict) -> None:
+        student = page.student
         learner = self._asking.lesson.of_session(student.session)
         if learner is None:  # cannot happen: a joined student is a learner
             raise BadMessage("Join the class first: type your name.")
         self._asking.answer(learner, content)
         self._send_you(student)
-        self._summary_soon()  # the counts of answers follow (at once, or with the burst)
+        self._summary_soon("question")  # the count of answers (at once, or with the burst)
 
     def _question_message(self) -> str:
         return encode({"type": "question", "question": self._question_data()})

@@ -51,7 +51,7 @@ from .wire import (
     request_id,
 )
 
-__all__ = ["Page", "Sessions", "Student"]
+__all__ = ["PAGES_PER_ADDRESS", "TOKEN_LENGTH", "TOKEN_LETTERS", "Page", "Sessions", "Student"]
 
 #: Messages per second a page may send on average, and in a burst (a person clicks a few times
 #: a second at most; a flood is dropped, with one notice every WARN_EVERY seconds).
@@ -262,17 +262,23 @@ class Sessions:
     def joined_pages(self) -> list[Page]:
         return [s.page for s in self._students.values() if s.page is not None]
 
-    def broadcast(self, text: str) -> None:
-        """Send ``text`` to every student's page (not to pages still on the join form)."""
-        for page in self.joined_pages():
+    def broadcast(self, text: str, pages: list[Page] | None = None) -> None:
+        """Send ``text`` to every student's page (not to pages still on the join form), or to
+        ``pages`` only."""
+        for page in self.joined_pages() if pages is None else pages:
             page.send(text)
 
-    def broadcast_in(self, write: Callable[[Page], str], key: Callable[[Page], Hashable]) -> None:
-        """Send every student's page ``write(page)``, a message told its way (in its language,
-        for its seat), written once for each ``key(page)`` (pages with the same key read the
-        same message)."""
+    def broadcast_in(
+        self,
+        write: Callable[[Page], str],
+        key: Callable[[Page], Hashable],
+        pages: list[Page] | None = None,
+    ) -> None:
+        """Send every student's page (or ``pages`` only) ``write(page)``, a message told its
+        way (in its language, for its seat), written once for each ``key(page)`` (pages with
+        the same key read the same message)."""
         written: dict = {}
-        for page in self.joined_pages():
+        for page in self.joined_pages() if pages is None else pages:
             k = key(page)
             if k not in written:
                 written[k] = write(page)

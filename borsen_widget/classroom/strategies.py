@@ -47,6 +47,7 @@ from .student_names import MAX_NAME
 from .wire import BadMessage, Refused, encode
 
 __all__ = [
+    "STRATEGY_COLUMNS",
     "TRY_GAMES",
     "TRY_GAP",
     "TRY_SEED",
@@ -54,6 +55,8 @@ __all__ = [
     "Strategies",
     "StrategiesShown",
     "limits",
+    "strategy_rows",
+    "words_of",
 ]
 
 

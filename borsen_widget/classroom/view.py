@@ -23,6 +23,8 @@ from ..engine.events import Event, narrate, winner_sentence
 from ..engine.words import card_list, seat_name
 from ..i18n import Translator, translator
 
+__all__ = ["build_view", "event_lines"]
+
 #: How many event lines the view carries (the newest last).
 EVENT_LINES = 30
 # Events narrated for those lines: a line tells at most a few events, so this tail suffices.

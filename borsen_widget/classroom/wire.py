@@ -284,8 +284,6 @@ def decode(content, sender: str, *, allowed: Sequence[str] | None = None, source
     name = content.get("intent")
     intent = INTENTS.get(name) if isinstance(name, str) else None
     if intent is None or sender not in intent.senders or (allowed and name not in allowed):
-        if sender == "phone":
-            raise BadMessage("A message from this page was not understood; nothing changed.")
         if sender == "editor":
             raise BadMessage(
                 "Unknown request {intent} from the editor; nothing changed.",

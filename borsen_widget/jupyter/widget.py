@@ -23,6 +23,7 @@ the teacher's figures and the classroom live in their own modules.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 from collections.abc import Sequence
 
@@ -31,6 +32,7 @@ import traitlets
 
 from ..classroom.assets import STATIC
 from ..classroom.refusals import Refusal
+from ..classroom.table import move_of
 from ..classroom.view import build_view
 from ..classroom.wire import (
     SEAT_INTENTS,
@@ -161,6 +163,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         self._game = game if game is not None else Game(rules, seed)
         self._feed = None  # the teacher's figures, made when a panel is first shown
         self._room = None  # the class on the students' phones, while one is open
+        self._view_watchers: dict = {}  # a class's callbacks on a new view (on_view)
         self._ready = False
         self._teller = None  # how the notice shown now is told, in any language
         super().__init__(**kwargs)
@@ -541,15 +544,7 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
         if not game.is_over and self._bots[game.current_player] is not None:
             who = self._shown_names(self.tr)[game.current_player]
             raise BadMessage("It is {player}'s turn (a bot): wait for it to play.", player=who)
-        try:
-            action = (
-                Action.list(request.aces or ()) if intent in ("list", "keep") else Action(intent)
-            )
-        except ValueError:
-            raise BadMessage(
-                "{aces} are not aces to list; nothing changed.",
-                aces=quote(list(request.aces or ())),
-            ) from None
+        action = move_of(request)
         try:
             self.apply(action)
         except IllegalActionError as error:
@@ -674,6 +669,18 @@ class BorsenWidget(PythonOwnsState, Speaking, anywidget.AnyWidget):
             # TRANSLATORS: the name of the seat of the person at the screen.
             names[you] = tr.pgettext("seat", "You")
         return names
+
+    def on_view(self, callback) -> None:
+        """Call ``callback()`` whenever a new view is published (a class's table: see
+        :class:`borsen_widget.classroom.table.Table`)."""
+        watcher = self._view_watchers.setdefault(callback, lambda _change: callback())
+        self.observe(watcher, names="view")
+
+    def off_view(self, callback) -> None:
+        watcher = self._view_watchers.pop(callback, None)
+        if watcher is not None:
+            with contextlib.suppress(ValueError):
+                self.unobserve(watcher, names="view")
 
     def view_in(self, language: str | None = None, you: int | None = None) -> dict:
         """The view now shown, told in another ``language`` (any tag) with the seat ``you`` in
