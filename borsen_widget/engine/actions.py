@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from .cards import Card, to_card
 from .errors import ActionParseError, quote
 
+__all__ = ["BANK", "DRAW", "KEEP_ALL", "Action"]
+
 KINDS = ("draw", "bank", "list")
 
 

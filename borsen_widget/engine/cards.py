@@ -10,6 +10,21 @@ from __future__ import annotations
 
 from .errors import quote
 
+__all__ = [
+    "ACES",
+    "CARDS",
+    "DISTINCT_CARDS",
+    "FIRST_ACE",
+    "RANK_TEXT",
+    "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "card_text",
+    "full_deck",
+    "to_card",
+]
+
 SUITS = "SHCD"
 SUIT_SYMBOLS = "♠♥♣♦"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")

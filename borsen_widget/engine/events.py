@@ -32,6 +32,8 @@ from .options import OPTION
 from .rules import describe_option, read_change_text
 from .words import card_list, seat_name
 
+__all__ = ["END_REASONS", "Event", "narrate", "winner_sentence"]
+
 EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
 END_REASONS = ("deck", "max_turns")
 

@@ -37,6 +37,8 @@ from .randomness import check_seed, shuffle
 from .rules import Rules, change_text
 from .saves import dump_game, load_game
 
+__all__ = ["Game"]
+
 _draw = moves.draw  # the lean path's commonest call, bound once
 
 

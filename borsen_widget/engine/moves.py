@@ -25,6 +25,21 @@ from .position import ACES, OVER, PLAY, Position
 from .randomness import shuffle
 from .rules import Rules
 
+__all__ = [
+    "accepted_count",
+    "apply",
+    "auto_selection",
+    "cap_reached",
+    "draw",
+    "is_last_turn",
+    "legal_actions",
+    "may_shuffle",
+    "refusal",
+    "selections",
+    "start",
+    "state_text",
+]
+
 _DRAW_ONLY = (DRAW,)
 _BANK_ONLY = (BANK,)
 _DRAW_OR_BANK = (DRAW, BANK)

@@ -36,6 +36,21 @@ from .cards import SUIT_SYMBOLS
 from .errors import OPTION_LABELS, RulesError, quote
 from .shares import DEFAULT_SHARES, MAX_SHARE_DENOMINATOR, AceShares
 
+__all__ = [
+    "ALL",
+    "CUSTOM_RULES",
+    "KINDS",
+    "MAX_TURNS",
+    "NAMES",
+    "OPTION",
+    "OPTIONS",
+    "STRUCTURAL",
+    "Option",
+    "fast_unsupported_option",
+    "function_name",
+    "markdown_table",
+]
+
 #: Every legal value (of :attr:`Option.fast`).
 ALL = "all"
 #: The kinds of option, by the values they take.

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 
 from .cards import CARDS, FIRST_ACE
 
+__all__ = ["ACES", "OVER", "PHASES", "PLAY", "Position"]
+
 PLAY, ACES, OVER = "play", "aces", "over"
 PHASES = (PLAY, ACES, OVER)
 

@@ -12,6 +12,8 @@ from numbers import Integral
 
 from .errors import RulesError, SaveError, quote
 
+__all__ = ["MAX_SEED", "check_seed", "shuffle", "state_from_data", "state_to_data"]
+
 #: Seeds are whole numbers from 0 to 2**64 - 1.
 MAX_SEED = 2**64 - 1
 _FRESH_SEED_BITS = 63  # a game made without a seed draws 63 random bits

@@ -25,6 +25,8 @@ from .position import ACES, OVER, PHASES, PLAY, Position
 from .randomness import MAX_SEED, state_from_data, state_to_data
 from .rules import MAX_DECKS, Rules, function_name
 
+__all__ = ["dump_game", "load_game"]
+
 SAVE_FORMAT = "borsen-game"
 SAVE_VERSION = 1
 #: The largest save file read (a game of a million events fits; a flood does not).

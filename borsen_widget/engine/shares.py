@@ -17,6 +17,8 @@ from typing import Any
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import RulesError, quote, shorten
 
+__all__ = ["DEFAULT_SHARES", "MAX_SHARE_DENOMINATOR", "AceShares"]
+
 #: The original rules' shares (R9): ♠ a half, ♥ a third, ♣ a quarter, ♦ a fifth.
 DEFAULT_SHARES = {
     "S": Fraction(1, 2),

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from ..i18n import translator
 from .cards import RANK_TEXT, SUITS, Card, to_card
 
+__all__ = ["card_list", "card_name", "count_cards", "seat_name"]
+
 
 def seat_name(
     seat: int | None, names: Sequence[str] | None = None, language: str | None = "en"

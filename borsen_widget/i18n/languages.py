@@ -8,6 +8,19 @@ import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "chosen_language",
+    "follow_language",
+    "get_language",
+    "normalize_language",
+    "pick_language",
+    "resolve_language",
+    "set_language",
+    "use_language",
+]
+
 #: The languages the package speaks: English, Norwegian bokmål, Norwegian nynorsk.
 LANGUAGES = ("en", "nb", "nn")
 DEFAULT_LANGUAGE = "en"

@@ -20,6 +20,8 @@ from numbers import Rational
 
 from .languages import LANGUAGES, resolve_language
 
+__all__ = ["format_fraction", "format_list", "format_number", "format_percent", "formats"]
+
 
 @cache
 def locale_data() -> dict:

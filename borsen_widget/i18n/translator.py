@@ -19,6 +19,17 @@ from numbers import Rational
 from .languages import LANGUAGES, resolve_language
 from .numbers import format_fraction, format_list, format_number, format_percent
 
+__all__ = [
+    "DOMAIN",
+    "NP_",
+    "N_",
+    "RANK_WORDS",
+    "SUIT_WORDS",
+    "Translator",
+    "front_end_texts",
+    "translator",
+]
+
 DOMAIN = "borsen_widget"
 
 
