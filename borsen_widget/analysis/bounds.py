@@ -24,6 +24,8 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+__all__ = ["clear_runs", "expected_run", "falling", "run_counts", "run_expectations", "shape"]
+
 
 def falling(n: int, k: int) -> int:
     """(n)_k = n (n-1) ... (n-k+1): the ordered ways to draw k of n cards."""

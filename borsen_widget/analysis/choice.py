@@ -33,6 +33,8 @@ from .bounds import falling, run_counts, run_expectations
 from .figures import OBJECTIVES, fraction_data
 from .turn import TurnModel
 
+__all__ = ["Choice", "best_choice"]
+
 #: How many more cards "draw until k more cards are accepted" may ask for.
 DRAW_UNTIL_MAX = 12
 #: Terms of the run counted exactly in the upper bounds (the rest bounded, see bounds.py).

@@ -23,6 +23,16 @@ from ..engine.game import Game
 from ..engine.words import seat_name
 from ..i18n import Translator, translator
 
+__all__ = [
+    "OBJECTIVES",
+    "Outcome",
+    "accept_sentence",
+    "draw_outcomes",
+    "fraction_data",
+    "one_draw_value",
+    "p_accept",
+]
+
 OBJECTIVES = ("own", "lead")
 
 

@@ -53,6 +53,25 @@ from ..engine.cards import RANK_TEXT, SUIT_SYMBOLS, SUITS, Card
 from ..engine.moves import auto_selection, selections
 from ..engine.rules import Rules
 
+__all__ = [
+    "DECK_16",
+    "DECK_20",
+    "MAP_SLICES",
+    "REPORT_VERSION",
+    "SmallDeck",
+    "SmallGame",
+    "SmallState",
+    "WinSolution",
+    "build_report",
+    "cards_gap",
+    "disagreements",
+    "outcome",
+    "policy_slice",
+    "small_report",
+    "solve_small",
+    "write_report",
+]
+
 #: The goals a player of the small game can play for: ``"win"`` (the chance of winning the
 #: game) or ``"cards"`` (the expected cards banked this turn, the rule of
 #: :class:`~borsen_widget.play.bots.OptimalTurnBot`; aces by its keep policy).

@@ -10,6 +10,8 @@ from ..i18n import translator
 from .figures import accept_sentence, draw_outcomes
 from .turn import TooManyStates, best_turn
 
+__all__ = ["SUMMARY_MAX_STATES", "summary"]
+
 SUMMARY_MAX_STATES = 50_000
 
 

@@ -26,6 +26,8 @@ from ..i18n import Translator, translator
 from .bounds import clear_runs, run_expectations
 from .figures import OBJECTIVES, fraction_data
 
+__all__ = ["TooManyStates", "TurnAdvice", "TurnModel", "best_turn", "clear_cache"]
+
 # Terms of the run bound computed exactly, tried in turn; the rest are bounded (see
 # TurnModel._run_bound). They are worked out once per deck shape, so the tighter bound of
 # more terms costs little more than a looser one, and one length is enough.

@@ -15,6 +15,8 @@ from ..engine.events import narrate
 from ..engine.game import Game
 from ..engine.rules import Rules
 
+__all__ = ["RENDER_MODES", "Screen", "read_rules", "returns"]
+
 RENDER_MODES = ("ansi", "human")
 
 

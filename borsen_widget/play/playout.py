@@ -17,6 +17,8 @@ from ..engine.game import Game
 from .bots import Bot, StrategyError, is_trusted
 from .specs import as_bot
 
+__all__ = ["play", "playout"]
+
 
 def seated(game: Game, bots: Sequence) -> list[Bot]:
     """One bot per seat (strategy functions and specs become bots, see :func:`as_bot`)."""

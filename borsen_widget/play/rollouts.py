@@ -17,6 +17,8 @@ from ..engine.game import Game
 from .bots import ThresholdBot
 from .playout import playout
 
+__all__ = ["Estimate", "WinChance", "wilson_interval", "win_chance"]
+
 
 @dataclasses.dataclass(frozen=True)
 class Estimate:

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from ..engine.cards import CARDS
 from ..engine.rules import Rules
 
+__all__ = ["ME", "MODEL_VERSION", "RIVAL", "Model", "model_of", "next_actors", "outcome", "solve"]
+
 #: The version of the model: a table made by another version is never read.
 MODEL_VERSION = 2
 

@@ -31,6 +31,8 @@ from . import environment
 from .dispatch import play_fast
 from .seeding import game_seed, seated_bots
 
+__all__ = ["count_workers", "make_tasks", "rules_state", "run_chunk", "run_dask", "run_local"]
+
 #: The columns of a chunk besides ``seeds`` and ``scores`` (by game and seat).
 CHUNK_KEYS = ("turns", "end", "robberies", "loot", "listed")
 

@@ -35,6 +35,16 @@ from ..play.bots import StrategyError
 from ..play.specs import BOT_SPECS, bot_from_spec
 from .simulate import MAX_GAMES, MAX_KEPT_GAMES, MAX_WORKERS, simulate
 
+__all__ = [
+    "LANGUAGE_VARIABLES",
+    "OneLineParser",
+    "environment_language",
+    "language_tag",
+    "main",
+    "output_language",
+    "parser",
+]
+
 #: The longest number the command line reads: enough for any seed (2**64 - 1 has 20 digits).
 MAX_DIGITS = 20
 #: The environment variables that name the output's language, in gettext's order.

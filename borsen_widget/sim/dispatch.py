@@ -23,6 +23,8 @@ from ..i18n import translator
 from . import environment
 from .seeding import game_seeds
 
+__all__ = ["ENGINES", "Fallback", "choose_engine", "play_fast"]
+
 #: What ``simulate(engine=...)`` accepts.
 ENGINES = ("auto", "fast", "reference")
 #: :func:`why_not_fast`'s reason where NumPy is missing.

@@ -63,6 +63,8 @@ from ..engine.rules import Rules
 from ..play.bots import ExpectedValueBot, ProbabilityBot, RandomBot, ThresholdBot
 from ..play.strategy_rules import RuleBot
 
+__all__ = ["CHOICES_PLAYED", "Script", "fast_unsupported", "play_batch"]
+
 THRESHOLD, RANDOM, PROBABILITY, EXPECTED, RULE = 0, 1, 2, 3, 4
 _POLICY = {ThresholdBot: THRESHOLD, RandomBot: RANDOM, ProbabilityBot: PROBABILITY}
 _POLICY[ExpectedValueBot] = EXPECTED

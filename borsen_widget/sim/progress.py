@@ -13,6 +13,8 @@ import time
 
 from ..i18n import translator
 
+__all__ = ["TextProgress", "WidgetProgress", "progress_bar"]
+
 
 def _in_notebook() -> bool:
     """True in a Jupyter kernel: ipykernel's shell, or any IPython shell in a browser (the

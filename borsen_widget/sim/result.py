@@ -27,6 +27,8 @@ from .dispatch import Fallback
 from .tables import Table
 from .tally import HEADERS, STATISTICS, Standing, Tally
 
+__all__ = ["SimulationResult"]
+
 
 def _pandas():
     """pandas, where it is installed (the result's tables are then DataFrames)."""

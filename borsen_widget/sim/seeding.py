@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from ..engine.errors import describe_error, quote
 from ..play.bots import Bot, StrategyError, is_trusted
 
+__all__ = ["bot_seed", "game_seed", "game_seeds", "seated_bots", "seating"]
+
 _MASK64 = (1 << 64) - 1
 _SEED_MASK = (1 << 63) - 1
 

@@ -28,6 +28,8 @@ from ..i18n import NP_
 from ..play.rollouts import wilson_interval
 from .tables import Table
 
+__all__ = ["HEADERS", "STANDING_FIELDS", "STATISTICS", "Standing", "Tally"]
+
 #: The statistics of every game that the result sums (``result.mean(...)``).
 STATISTICS = ("turns", "robberies", "loot", "aces_listed")
 
