@@ -35,6 +35,8 @@ from ..i18n import (
     translator,
 )
 
+__all__ = ["Speaking", "check_language"]
+
 
 def check_language(language) -> str | None:
     """A widget's own choice of language: ``None`` (follow the notebook, then the page), or

@@ -35,6 +35,8 @@ from pathlib import Path
 from ..i18n import translator
 from ..sim.cli import OneLineParser, environment_language, language_tag, output_language
 
+__all__ = ["RECORD", "copy_lessons", "lesson_files", "lessons_source", "main", "play_notebook"]
+
 PACKAGE = Path(__file__).resolve().parents[1]
 #: The hidden file in the lessons' folder recording each copied lesson's SHA-256.
 RECORD = ".borsen-lessons.json"

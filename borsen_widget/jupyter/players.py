@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from ..engine.errors import quote
 from ..i18n import Translator
 
+__all__ = ["YOU_NAMES", "auto_name", "find_you", "read_seats"]
+
 #: The longest name a seat may have.
 MAX_NAME = 24
 #: Seat names that mean the person at the screen ("you" by default), in any case.

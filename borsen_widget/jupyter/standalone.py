@@ -31,6 +31,8 @@ from collections.abc import Callable
 
 import traitlets
 
+__all__ = ["PageModel", "PlayPage", "prepare", "use_page_model"]
+
 #: What the page is told: ``{"kind": "state", "state": {trait: value, ...}}`` (the synced traits
 #: that changed) or ``{"kind": "settings", "language": "nb", "numbers": true}`` (the page's two
 #: switches), as a JSON text.

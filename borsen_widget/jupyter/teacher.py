@@ -84,6 +84,25 @@ from ..engine.words import seat_name
 from ..i18n import Translator, translator
 from ..play import winning_bot as winning
 
+__all__ = [
+    "CLASS_MAX_SLICE",
+    "CLASS_MIN_SLICE",
+    "CLASS_SLICE_SECONDS",
+    "CLASS_SYNC_STATES",
+    "MAX_SLICE",
+    "MAX_STATES",
+    "MIN_SLICE",
+    "NO_LOOP_STATES",
+    "PROGRESS_SECONDS",
+    "SLICE_SECONDS",
+    "SLICE_STATES",
+    "SYNC_STATES",
+    "TABLES_READY",
+    "WIN_MARGIN",
+    "TeacherFeed",
+    "after_bank",
+]
+
 #: best_turn's states tried at once, before the panel first shows (about 0.05 s).
 SYNC_STATES = 1_000
 #: The first background slice's states; later slices aim at SLICE_SECONDS each.
