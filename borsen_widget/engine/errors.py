@@ -18,6 +18,7 @@ from ..i18n import translator
 from ..i18n.errors import QUOTE_CHARS, BorsenError, describe_error, quote, shorten
 
 __all__ = [
+    "OPTION_LABELS",
     "QUOTE_CHARS",
     "ActionParseError",
     "BorsenError",

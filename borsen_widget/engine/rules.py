@@ -37,7 +37,16 @@ MAX_DECKS = OPTION["decks"].high
 MAX_TURNS = OPTION["max_turns"].high
 #: When equal shares tie, auto_aces lists ♦ first, then ♣, ♥, ♠ (R11).
 TIE_ORDER = (3, 2, 1, 0)
-__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MAX_TURNS", "Rules", "function_name"]
+__all__ = [
+    "MAX_DECKS",
+    "MAX_PLAYERS",
+    "MAX_TURNS",
+    "Rules",
+    "change_text",
+    "describe_option",
+    "function_name",
+    "read_change_text",
+]
 
 
 class Rules:

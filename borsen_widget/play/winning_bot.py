@@ -521,4 +521,13 @@ class WinningBot(Bot):
         return "WinningBot()" if self.draws == 2 else f"WinningBot(draws={self.draws})"
 
 
-__all__ = ["CLOSE", "TABLE_FILE", "WinningBot", "bot_move", "win_chances", "winning_move"]
+__all__ = [
+    "CLOSE",
+    "TABLE_FILE",
+    "WinningBot",
+    "bot_move",
+    "model_for",
+    "table_for",
+    "win_chances",
+    "winning_move",
+]

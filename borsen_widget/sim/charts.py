@@ -44,7 +44,7 @@ from numbers import Real
 
 from ..i18n import formats, resolve_language, translator
 
-__all__ = ["MIME_TYPE", "Chart", "ChartRow"]
+__all__ = ["MIME_TYPE", "SCHEMA", "Chart", "ChartRow", "vega_config"]
 
 #: The MIME type of a Vega-Lite 5 specification (JupyterLab ≥ 4, JupyterLite, VS Code).
 MIME_TYPE = "application/vnd.vegalite.v5+json"

@@ -49,7 +49,7 @@ from .seeding import game_seed
 from .simulate import simulate
 from .tables import Table
 
-__all__ = ["ELO", "LeagueResult", "bradley_terry", "league"]
+__all__ = ["ELO", "HEADERS", "LeagueResult", "bradley_terry", "league"]
 
 #: Elo points per unit of log-strength: 400 / ln 10.
 ELO = 400 / math.log(10)
