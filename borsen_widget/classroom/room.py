@@ -1,15 +1,19 @@
-"""A class on the students' phones: thirty pages join one game widget, vote and play seats.
+"""A class on the students' phones: thirty pages join the teacher's game (and any other table
+the class hosts), vote, answer and play seats.
 
 ``room = w.classroom()`` makes a :class:`Classroom`: it starts the web server
 (:mod:`~borsen_widget.classroom.server`) on the kernel's own event loop and keeps, in
 Python, everything a student's page may rely on. The kernel is the only truth:
 
 - A page sends *intents* only (join, claim or leave a seat, draw, bank, list or keep aces,
-  vote); each is read with the widget's own :func:`~borsen_widget.jupyter.protocol.read_request`
-  (shape, sizes, the version of the view it was made on) and carried out by the widget, so a
-  move is checked by the engine like a click in the notebook (R4–R14). A move is accepted only
-  from the student who holds the seat to act; nobody else can act for that seat, while the
-  teacher's widget can still act for every seat.
+  vote, answer, a strategy); each is read by the class's wire
+  (:func:`~borsen_widget.classroom.wire.decode`: its declared fields; a move or a vote also
+  :func:`~borsen_widget.classroom.wire.read_request`, against the version of the view it was
+  made on), then handed to the method :data:`HANDLERS` names. A move is carried out by its
+  table (:class:`~borsen_widget.classroom.table.Table`: the teacher's widget, or another table
+  the class hosts), so it is checked by the engine like a click in the notebook (R4–R14); it is
+  accepted only from the student who holds the seat to act at their own table, while the
+  teacher's widget can still act for every seat of its game.
 - Every page gets the same public view the widget shows (:func:`~borsen_widget.classroom.view.
   build_view`: never the deck's order, the seed or the random generator; RULES.md "Hidden
   information"), the seats and who holds them, and in guess-first mode the question, how many
@@ -27,15 +31,16 @@ students and pages, each refused politely; the server serves four fixed files fr
 the WebSocket, nothing else (no file and no code access). ``room.stop()``, ``w.close()`` or the
 kernel's end stop it; ``room.stop()`` tells every page the class has ended.
 
-A lesson that measures learning (issue 22): the teacher poses questions about the position on
+A lesson that measures learning: the teacher poses questions about the position on
 the table (``room.ask("chance")``, or the join card's buttons), the phones answer, ``room.
 reveal()`` shows the exact answer, the class's answers and each student's points; the
 projector page (its own address) shows the table and the question but never the answer before
 the reveal; ``room.record`` keeps every question, answer and reveal (a file with
 ``record=``/``resume=``); the teacher renames, removes and locks out.
 
-:class:`Classroom` is the teacher's handle and the server's one partner; it keeps the pages in
-step and owns a part for each job: :class:`~.sessions.Sessions` (students, pages, token and
+:class:`Classroom` is the teacher's handle and the server's one partner; it owns the lesson,
+keeps the pages in step (each page is sent what its student's table and the lesson need, and no
+more) and owns a part for each job: :class:`~.sessions.Sessions` (students, pages, token and
 limits), :class:`~.seats.Seats` (who holds which seat, and their moves),
 :class:`~.questions.Questions` (the guess-first vote), :class:`~.asking.Asking` (the posed
 questions and the lesson's record), :class:`~.projector.Projector` (the projector's pages) and
@@ -52,6 +57,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hmac
 import logging
 import sys
@@ -209,6 +215,8 @@ class Classroom:
         else:
             lesson = Lesson(fold, record)
             lesson.start(players=list(widget.names))
+        #: The lesson's record: the class owns it, and hands it to the parts that write it.
+        self._lesson = lesson
         self._asking = Asking(widget, lesson, loop, self._asked)
         self._seats.hold = self._asking.holds
         self._projector = Projector()
@@ -220,7 +228,7 @@ class Classroom:
             self._strategies.players,
             self._projector.send,
             self._tell_learners,
-            lambda: widget_language(self._widget),
+            self._spoken,
         )
         self._leaderboard = leaderboard
         self._files = Files()
@@ -454,7 +462,7 @@ class Classroom:
         if student is None:
             return  # a session this class does not know: the page asks for a name again
         # The lesson's learner: the same name after a crash or a full class is the same one.
-        self._asking.lesson.learner_for(student.session, student.name)
+        self._lesson.learner_for(student.session, student.name)
         # A page that (re)joins gets the whole class at once, then its own line.
         at = self._at.get(student.session, 0)
         page.send(self._tables[at].views.message(page))
@@ -467,7 +475,7 @@ class Classroom:
 
     def _send_strategies(self, page: Page) -> None:
         """The page's student's strategy and tournament place, in the page's language."""
-        learner = self._asking.lesson.of_session(page.student.session)
+        learner = self._lesson.of_session(page.student.session)
         page.send(self._strategies.message(learner, page.language))
         told = self._show.phone_message(learner, page.language)
         if told is not None:
@@ -479,7 +487,7 @@ class Classroom:
         self._changed()
 
     def _strategy(self, page: Page, content: dict) -> None:
-        learner = self._asking.lesson.of_session(page.student.session)
+        learner = self._lesson.of_session(page.student.session)
         if content["intent"] == "strategy_try":
             self._strategies.try_rule(learner, page, content)
         else:
@@ -511,7 +519,7 @@ class Classroom:
             return
         hosted = self._hosted(student)
         you = {"type": "you", "name": student.name, "seat": hosted.seats.of(student)}
-        lesson = self._asking.lesson
+        lesson = self._lesson
         learner = lesson.of_session(student.session)
         current = lesson.current
         if learner is not None:
@@ -559,12 +567,19 @@ class Classroom:
 
     def _host(self, table: Table) -> Hosted:
         seats = Seats(table, self._sessions)
-        hosted = Hosted(table, seats, Views(table, seats), lambda: None)
-        number = len(self._tables)
-        hosted.changed = lambda: self._table_moved(number)
+        hosted = Hosted(
+            table,
+            seats,
+            Views(table, seats),
+            functools.partial(self._table_moved, len(self._tables)),
+        )
         self._tables.append(hosted)
         table.on_view(hosted.changed)
         return hosted
+
+    def _spoken(self) -> str:
+        """The language the class speaks to the teacher and the projector (the widget's)."""
+        return widget_language(self._widget)
 
     def _hosted(self, student: Student) -> Hosted:
         return self._tables[self._at.get(student.session, 0)]
@@ -620,7 +635,7 @@ class Classroom:
             for at in range(len(self._tables)):
                 self._sessions.broadcast(self._room_message(at), self._pages_at(at))
             self._projector.send(self._projector_room())
-        if "question" in pending and self._asking.lesson.open is not None:
+        if "question" in pending and self._lesson.open is not None:
             question = self._question_message()
             self._sessions.broadcast(question)
             self._projector.send(question)
@@ -700,13 +715,13 @@ class Classroom:
     def record(self) -> Record:
         """The lesson's record: a row per answer (see :class:`~.record.Record`:
         ``.to_csv(path)`` with pseudonyms, ``.frame()``, the charts)."""
-        return Record(self._asking.lesson, language=widget_language(self._widget))
+        return Record(self._lesson, language=widget_language(self._widget))
 
     @property
     def scores(self) -> dict[str, int]:
         """Each student's total points so far, by name (a dict, shown as a table in the
         room's language)."""
-        lesson = self._asking.lesson
+        lesson = self._lesson
         totals = lesson.totals()
         scores = {x.name: totals.get(x.key, 0) for x in lesson.learners.values() if not x.removed}
         return ScoresShown(scores, widget_language(self._widget))
@@ -725,7 +740,7 @@ class Classroom:
         self._projector.send(self._projector_room())  # names on the seats go with the board
         self._send_card()
 
-    # -- the class's strategies and their tournament (issue 32)
+    # -- the class's strategies and their tournament
 
     def strategies(self) -> dict:
         """Open submissions: each phone builds a strategy, tries it and submits it (again, until
@@ -754,7 +769,7 @@ class Classroom:
 
     def _tell_learners(self, write) -> None:
         """Each student's page gets ``write(learner, language)`` (if not None)."""
-        lesson = self._asking.lesson
+        lesson = self._lesson
         for student in self._sessions:
             page = student.page
             if page is not None:
@@ -768,7 +783,7 @@ class Classroom:
         """Give the student called ``student`` the name ``name`` (an unsuitable name)."""
         found = self._student_named(student)
         self._sessions.rename(found, name)
-        self._asking.lesson.renamed(found.session, found.name)
+        self._lesson.renamed(found.session, found.name)
         self._changed()
 
     def remove(self, student: str) -> None:
@@ -778,7 +793,7 @@ class Classroom:
         seat = self._seats.of(found)
         if seat is not None:
             self._seats.take_back((seat,))
-        self._asking.lesson.removed(found.session)
+        self._lesson.removed(found.session)
         self._sessions.remove(found)
         self._changed()
 
@@ -811,7 +826,7 @@ class Classroom:
 
     def _roll(self) -> list[dict]:
         """The join card's students, each with whether they answered and their total."""
-        lesson = self._asking.lesson
+        lesson = self._lesson
         totals = lesson.totals()
         out = []
         for entry, student in zip(self._seats.roll(), self._sessions, strict=True):
@@ -911,7 +926,7 @@ class Classroom:
 
     def _answer(self, page: Page, content: dict) -> None:
         student = page.student
-        learner = self._asking.lesson.of_session(student.session)
+        learner = self._lesson.of_session(student.session)
         if learner is None:  # cannot happen: a joined student is a learner
             raise BadMessage("Join the class first: type your name.")
         self._asking.answer(learner, content)
@@ -927,7 +942,7 @@ class Classroom:
     def _class_size(self) -> int:
         """The students a question counts answers out of: those here, or (after a resume,
         before everyone is back) those who answered the last question."""
-        answered = len(getattr(self._asking.lesson.current, "answers", ()))
+        answered = len(getattr(self._lesson.current, "answers", ()))
         return max(len(self._sessions), answered)
 
     def _code(self) -> str:

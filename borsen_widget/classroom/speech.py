@@ -1,4 +1,4 @@
-"""The words of a class: each student's page reads its own language (issue 21).
+"""The words of a class: each student's page reads its own language.
 
 A class can read bokmål, nynorsk and English at once: each page says which it reads (the
 phone's languages, or the one chosen on the page's switch; before it says, its browser's
