@@ -16,10 +16,11 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ..classroom.assets import STATIC
 from ..classroom.wire import PANEL_INTENTS, BadMessage, read_request, request_id
 from .language import Speaking
 from .protocol import PythonOwnsState, notice
-from .widget import STATIC, BorsenWidget
+from .widget import BorsenWidget
 
 __all__ = ["ProbabilityPanel"]
 
