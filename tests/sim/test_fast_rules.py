@@ -1,9 +1,10 @@
 """Issue 32: the fast simulator plays strategy rules (RuleBot) card for card as the engine does.
 
-The same method as ``test_fastsim_exact.py``: each game is played on the engine first, its
-chance (the cards in the order drawn, after every reshuffle that listing caused, R11; the first
-player, R3) is read from the log, and the fast path replays it from that script; scores (R15),
-turns (R14, R14a), robberies and loot (R9) and listed aces (R11, R12) must agree game by game.
+The same method as ``test_fastsim_exact.py`` (tests/sim/same_games.py): each game is played on
+the engine first, its chance (the cards in the order drawn, after every reshuffle that listing
+caused, R11; the first player, R3) is read from the log, and the fast path replays it from that
+script; scores (R15), turns (R14, R14a), robberies and loot (R9) and listed aces (R11, R12) must
+agree game by game.
 The rules' conditions (R4, R5, R8, R15) and the ace choices (keep, list, list_when_ahead) are
 decided by the rule itself on both paths; hypothesis draws the rules, the opponents and the rule
 options the fast path supports.
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fastsim_exact import assert_same_games, engine_games, script_of
+from same_games import assert_same_games, engine_games, script_of
 
 from borsen_widget import RandomBot, Rules, ThresholdBot
 from borsen_widget.play.bots import ExpectedValueBot, ProbabilityBot
