@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("babel")
 
-from catalogue_tools import load_script
+from catalogue_tools import bokmal_forms, load_script
 
 C = load_script()
 LANGUAGES = ("en", "nb", "nn")
@@ -64,79 +64,6 @@ def test_norwegian_is_not_english(language):
         and ids(m)[0] not in allowed
     ]
     assert not same, f"{language}: left in English: {same[:5]}"
-
-
-#: Bokmål forms, and the rejected one of each pair nynorsk allows, that the nynorsk catalogue
-#: does not use (issue 31: *svarer*, *speler*, *ukjent*, *ein turnering* …), with the form it
-#: uses instead. One form of each pair throughout: spelar, spelt, vart, vorte, godkjent (plural
-#: godkjende), ukjend, del, røyst, først, viss, gi, verdt, hende.
-BOKMAL_IN_NYNORSK = {
-    "ikke": "ikkje",
-    "jeg": "eg",
-    "hva": "kva",
-    "hvem": "kven",
-    "hvor": "kvar, kor",
-    "hvordan": "korleis",
-    "hvorfor": "kvifor",
-    "hver|hvert": "kvar, kvart",
-    "dere": "de",
-    "kortene": "korta",
-    "reglene": "reglane",
-    "hvilken|hvilke|hvilket": "kva for",
-    "hvis": "viss",
-    "dersom": "viss",
-    "fra": "frå",
-    "mye": "mykje",
-    "noe": "noko",
-    "noen": "nokon",
-    "bare": "berre",
-    "selv": "sjølv",
-    "ble|blei": "vart",
-    "blitt": "vorte",
-    "spill|spillet|spiller|spillere|spilleren|spillerne": "spel, spelar",
-    "speler": "spelar",
-    "spela": "spelt (spele, spelar, spelte, spelt)",
-    "svarer": "svarar",
-    "lønner": "løner",
-    "loddtrekning": "loddtrekking",
-    "ukjent": "ukjend",
-    "godkjend": "godkjent",
-    "andel|andelen|andelar": "del",
-    "stemme|stemmen|stemmer": "røyst",
-    "skjedd": "hendt",
-    "allerede": "allereie, alt",
-    "ennå": "enno",
-    "fortsatt": "framleis",
-    "derfor": "difor",
-    "mens": "medan",
-    "uten": "utan",
-    "samme": "same",
-    "sammen": "saman",
-    "også": "òg",
-    "siden": "sidan, sida",
-    "annen|annet": "annan, anna",
-    "dem": "dei",
-    "mulig|mulige": "mogleg",
-    "antall": "talet på",
-    "gjøre|gjør": "gjere, gjer",
-    "videre": "vidare",
-    "kommer|komme": "kjem, kome",
-    "enhet": "eining",
-    "gje": "gi",
-    "fyrst": "først",
-    "verd": "verdt",
-    "sannsynlighet|sannsynligheten|sannsynligheter": "sannsyn",
-    "venter": "ventar (wait; an expected value is «rekne med»)",
-    "ein turnering": "ei turnering",
-    "ein byrjing": "ei byrjing",
-    "betinga sannsyn": "vilkårsbunde sannsyn",
-}
-
-
-def bokmal_forms(text):
-    """The forms of :data:`BOKMAL_IN_NYNORSK` in ``text`` (whole words, placeholders aside)."""
-    words = re.sub(r"\{[^{}]*\}", " ", text)
-    return [form for form in BOKMAL_IN_NYNORSK if re.search(rf"\b({form})\b", words, re.IGNORECASE)]
 
 
 def test_the_bokmal_forms_check_finds_what_issue_31_found():

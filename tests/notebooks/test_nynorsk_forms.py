@@ -1,7 +1,7 @@
 """Issue 31's nynorsk findings, for every nynorsk text a teacher reads beside the widget: each
 lesson of ``notebooks/nn/`` (its prose, and the comments and strings of its code) and each page
 of ``docs/nn/`` uses the forms the nynorsk catalogue uses (*vorte*, *òg*, *verdt*, *ei
-turnering*, *ukjend* …: ``BOKMAL_IN_NYNORSK`` in tests/i18n/test_catalogues.py), never a bokmål
+turnering*, *ukjend* …: ``BOKMAL_IN_NYNORSK`` in tests/i18n/catalogue_tools.py), never a bokmål
 form or the other form of an allowed pair. The seed's own words are bokmål and are quoted as
 they stand: a blockquote (``> …``) and ``<span lang="nb">…</span>`` are left out.
 
@@ -19,7 +19,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "i18n"))
-from test_catalogues import bokmal_forms  # noqa: E402
+from catalogue_tools import bokmal_forms  # noqa: E402
 
 TEXTS = sorted(
     [*(REPO / "notebooks" / "nn").glob("*.ipynb"), *(REPO / "docs" / "nn").rglob("*.md")]
