@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from lesson_phones import data, phone, until
 from norwegian_lessons import (
     LANGUAGES,
     assert_opens_with_aims,
@@ -167,32 +168,6 @@ def test_the_plan_states_the_figures_the_game_gives(language):
 # ---------------------------------------------------------------------------- with phones
 
 
-async def phone(url: str, name: str):
-    """A student's page: joins as ``name``; returns the connection and its messages."""
-    from tornado import websocket
-
-    conn = await websocket.websocket_connect(url.replace("http://", "ws://") + "ws")
-    messages: list[dict] = []
-
-    async def read():
-        while (text := await conn.read_message()) is not None:
-            messages.append(json.loads(text))
-
-    task = asyncio.get_running_loop().create_task(read())
-    await until(lambda: any(m["type"] == "hello" for m in messages))
-    await conn.write_message(json.dumps({"intent": "join", "name": name, "id": "j"}))
-    await until(lambda: any(m["type"] == "welcome" for m in messages))
-    return conn, messages, task
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the class did not answer in time")
-
-
 #: Each student's answer to each kind: one exact, one close, one far.
 ANSWERS = {
     "Lina": {"chance": "truth", "count": "truth", "expected": "truth", "choice": "truth"},
@@ -208,17 +183,6 @@ def answer_for(name: str, question: dict, truth) -> object:
     if question["kind"] == "chance":
         return f"{truth.numerator}/{truth.denominator}"  # typed as a fraction: exact
     return float(truth) if isinstance(truth, Fraction) else truth
-
-
-async def data(client, expression: str):
-    """``expression``'s value in the lesson's kernel, as JSON (a cell of the test's own, not
-    the lesson's)."""
-    import nbformat
-
-    cell = nbformat.v4.new_code_cell(f"import json; print(json.dumps({expression}))")
-    await client.async_execute_cell(cell, 0)
-    text = "".join(o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream")
-    return json.loads(text)
 
 
 @pytest.mark.slow

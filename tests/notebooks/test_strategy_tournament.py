@@ -23,6 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from lesson_phones import data, phone, until
 from norwegian_lessons import (
     LANGUAGES,
     assert_opens_with_aims,
@@ -275,8 +276,6 @@ ROUND_TWO = {"name": "Forsiktig 2", "bank_when": [[{"kind": "chance_below", "per
 
 async def submitted(conn, messages, strategy, request: str) -> dict:
     """A phone's strategy_submit and the answer to that request (saved, or a notice)."""
-    from test_classroom_notebook import until
-
     message = {"intent": "strategy_submit", "strategy": strategy, "id": request}
     await conn.write_message(json.dumps(message))
     await until(lambda: any(m.get("request") == request for m in messages))
@@ -285,7 +284,6 @@ async def submitted(conn, messages, strategy, request: str) -> dict:
 
 async def told_place(messages, count: int) -> dict:
     """The ``count``-th tournament's end as a phone hears it (its place, in words)."""
-    from test_classroom_notebook import until
 
     def ends():
         return [m for m in messages if m["type"] == "tournament" and m.get("state") == "done"]
@@ -304,8 +302,6 @@ def test_a_class_with_phones_builds_plays_twice_and_exports_pseudonyms(tmp_path,
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("tornado")
-    from test_classroom_notebook import data, phone, until
-
     monkeypatch.setenv("BORSEN_QUICK", "1")  # the kernel's tournaments: 40 games a pair
     path = copied("en", tmp_path)
     nb = nbformat.read(path, as_version=4)
