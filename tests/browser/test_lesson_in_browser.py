@@ -26,39 +26,15 @@ from fractions import Fraction
 
 import pytest
 from harness import KERNEL_IDLE_JS, open_notebook, write_notebook
+from lesson_support import (  # noqa: F401 - phones, projector: the fixtures of the test
+    NAMES,
+    PHONE,
+    class_cell,
+    phones,
+    projector,
+)
 
 pytestmark = pytest.mark.slow
-
-PHONE = {"width": 390, "height": 844}
-NAMES = ["Lina", "Max", "Ola", "Siv", "Tor", "Kari", "Nils", "Une", "Vera", "Eli", "Jon", "Mia"]
-# A position with a real decision (a pile to bank or to draw on, a dozen cards left), no bots:
-# the table stays while the class answers. Seat names are not students' names (the CSV check).
-GAME = """\
-from borsen_widget import BorsenWidget, Game, Rules
-
-g = Game.from_position(
-    Rules(players=2),
-    deck="9C 2D 5D 6C AD KS 4H 8D JD 3S 5H QC TD".split(),
-    banks=[["4C", "5C"], ["2H"]],
-    pile=["8S"],
-    current_player=0,
-    seed=1,
-)
-w = BorsenWidget(game=g, seats=["Ada", "Bo"])
-# Every page of this test comes from 127.0.0.1: no limit of pages per address, where the class
-# has one (a class whose every page comes from one address).
-import inspect
-from borsen_widget.classroom.room import Classroom
-pages = {"max_pages_per_address": None} if "max_pages_per_address" in (
-    inspect.signature(Classroom).parameters) else {}
-"""
-
-
-def class_cell(how: str, path: str) -> str:
-    """The teacher's cell: the game, and a class that records (``how="record"``) or resumes
-    (``"resume"``) the lesson in ``path``."""
-    return GAME + f"room = w.classroom({how}={path!r}, **pages)\nw"
-
 
 # Whether each selector's box lies wholly on the screen with the page scrolled to its top.
 ON_SCREEN = """(selectors) => {
@@ -151,24 +127,8 @@ def phone_state(phone) -> dict:
     return phone.locator("main.borsen").evaluate(READ_PHONE)
 
 
-def projector_state(projector) -> dict:
-    return projector.locator("main.borsen").evaluate(READ_PROJECTOR)
-
-
-def watch_frames(pg, into: list) -> None:
-    """Keep every WebSocket message the page receives (parsed), to check what it was sent."""
-
-    def on_socket(ws):
-        ws.on("framereceived", lambda payload: into.append(_parse(payload)))
-
-    pg.on("websocket", on_socket)
-
-
-def _parse(payload):
-    try:
-        return json.loads(payload)
-    except (TypeError, ValueError):
-        return None
+def projector_state(pg) -> dict:
+    return pg.locator("main.borsen").evaluate(READ_PROJECTOR)
 
 
 def truth_sent_early(frames: list) -> list:
@@ -208,48 +168,15 @@ def number_in(text: str, pattern: str) -> int | None:
     return None if m is None else int(m.group(1))
 
 
-@pytest.fixture
-def phones(browser):
-    """Twelve phones, each in its own context (its own storage: its own student); one in the
-    dark theme. JavaScript errors on any of them fail the test."""
-    contexts, pages, errors = [], [], []
-    for i in range(len(NAMES)):
-        context = browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            color_scheme="dark" if i == 3 else "light",
-        )
-        pg = context.new_page()
-        pg.set_default_timeout(20_000)
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.frames_seen = []
-        watch_frames(pg, pg.frames_seen)
-        contexts.append(context)
-        pages.append(pg)
-    yield pages
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on a student's page: {errors}"
-
-
-@pytest.fixture
-def projector(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    pg.set_default_timeout(20_000)
-    errors: list = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.frames_seen = []
-    watch_frames(pg, pg.frames_seen)
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors on the projector page: {errors}"
-
-
 def test_a_lesson_of_posed_questions_with_twelve_phones_and_the_projector(
-    page, phones, projector, browser, lab, kernel_of, artifacts, tmp_path
+    page,
+    phones,  # noqa: F811 (lesson_support's fixture)
+    projector,  # noqa: F811 (lesson_support's fixture)
+    browser,
+    lab,
+    kernel_of,
+    artifacts,
+    tmp_path,
 ):
     record_path = str(tmp_path / "lesson-3.jsonl")
     write_notebook(lab.root / "lesson.ipynb", [class_cell("record", record_path)])

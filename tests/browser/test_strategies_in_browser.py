@@ -31,7 +31,7 @@ import sys
 
 import pytest
 from harness import REPO, open_notebook, write_notebook
-from test_lesson_in_browser import NAMES, class_cell, phones, projector  # noqa: F401
+from lesson_support import NAMES, class_cell, phones, projector  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -215,8 +215,8 @@ def run_cell(page, code: str) -> None:
 
 def test_twelve_phones_build_strategies_and_the_projector_runs_the_tournament(
     page,
-    phones,  # noqa: F811 (the lesson's fixture)
-    projector,  # noqa: F811 (the lesson's fixture)
+    phones,  # noqa: F811 (lesson_support's fixture)
+    projector,  # noqa: F811 (lesson_support's fixture)
     lab,
     kernel_of,
     artifacts,
