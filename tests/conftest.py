@@ -1,5 +1,13 @@
-"""Shared set-up: ``helpers`` is importable from every test folder; the tests run in an order
-that suits parallel runs; hypothesis has a lighter profile for ``make test-fast``.
+"""Shared set-up: ``helpers`` and the ``support`` package are importable from every test folder;
+the tests run in an order that suits parallel runs; hypothesis has a lighter profile for
+``make test-fast``.
+
+The tests mirror the package: tests/<layer>/ holds the tests of borsen_widget/<layer>/
+(tests/classroom the class's web application, tests/server the Jupyter server's relay,
+tests/jupyter the widgets), beside the folders of what is not a layer (browser, hub, docs,
+notebooks, packaging). A test module takes its helpers from a support module (``support``,
+``helpers``, a folder's own ``*_support.py`` …), never from another test module
+(tests/test_test_layout.py).
 
 The order (``make test`` runs the tests on pytest-xdist workers, which take them in this order):
 
@@ -34,7 +42,9 @@ import pytest
 from hypothesis import settings
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # `from helpers import ...` in every folder
+sys.path.insert(0, str(HERE))  # `from helpers import ...`, `from support.x import ...` everywhere
+# The support modules' checks fail with pytest's explanation, as a test's own asserts do.
+pytest.register_assert_rewrite("support", "same_games", "lesson_support")
 
 # `make test-fast`: 10 examples a property instead of 100.
 settings.register_profile("fast", max_examples=10)

@@ -669,7 +669,7 @@ describe("question helpers", () => {
   });
 
   test("the phone reads a typed answer as Python does: one table of cases (issue 31)", () => {
-    // js/test/typed-answers.json is read by tests/jupyter/test_scoring.py too.
+    // js/test/typed-answers.json is read by tests/classroom/test_scoring.py too.
     const fraction = (text) => text.split("/").reduce((a, b) => Number(a) / Number(b));
     expect(typedAnswers.cases.length).toBeGreaterThan(50);
     for (const c of typedAnswers.cases) {

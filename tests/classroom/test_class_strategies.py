@@ -16,8 +16,7 @@ import json
 
 import pytest
 from helpers import widget
-from test_classroom import Client, run, settle
-from test_lesson import DECK, projector
+from support.classroom import DECK, Client, projector, run, settle
 
 from borsen_widget import ThresholdBot
 from borsen_widget.classroom.strategies import TRY_GAP, words_of

@@ -10,7 +10,6 @@ deck's order, the seed or the random generator (RULES.md "Hidden information").
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import pathlib
 import socket
@@ -19,136 +18,15 @@ import sys
 import time
 
 import pytest
-from helpers import FILLER, SEED, widget
-from test_widget import RecordingComm, _assert_no_secret  # the no-secrets checks, shared
+from helpers import FILLER, widget
+from support.classroom import REFUSED_SOCKET, TIMEOUT, Client, http_get, run, settle, state, table
+from support.widget import RecordingComm, assert_no_secret
 
-from borsen_widget import BorsenWidget, ThresholdBot
+from borsen_widget import ThresholdBot
 from borsen_widget.classroom import sessions, wire
 
 tornado = pytest.importorskip("tornado")
 from tornado import httpclient, websocket  # noqa: E402
-
-TIMEOUT = 10.0
-#: What tornado raises when a WebSocket handshake is refused (an HTTP error answer).
-REFUSED_SOCKET = (httpclient.HTTPClientError, websocket.WebSocketError)
-
-
-def run(scenario, timeout: float = 60.0):
-    """Run ``scenario()`` (a coroutine function) on a fresh loop, bounded in time."""
-
-    async def bounded():
-        return await asyncio.wait_for(scenario(), timeout)
-
-    return asyncio.run(bounded())
-
-
-class Client:
-    """One student's page: a WebSocket to the class, every message it received kept."""
-
-    def __init__(self, conn):
-        self.conn = conn
-        self.messages: list[dict] = []
-        self.raw: list[str] = []
-        self.closed = asyncio.Event()
-        self.arrived = asyncio.Event()
-        self.task = asyncio.get_running_loop().create_task(self._read())
-        self.ids = 0
-
-    @classmethod
-    async def open(cls, room, path: str = "ws", accept: str | None = None) -> Client:
-        """A page on the class; ``accept``: its browser's Accept-Language."""
-        url = room.url.replace("http://", "ws://") + path
-        headers = {"Accept-Language": accept} if accept else {}
-        request = httpclient.HTTPRequest(url, headers=headers)
-        return cls(await websocket.websocket_connect(request))
-
-    async def _read(self) -> None:
-        while True:
-            text = await self.conn.read_message()
-            if text is None:
-                self.closed.set()
-                self.arrived.set()
-                return
-            self.raw.append(text)
-            self.messages.append(json.loads(text))
-            self.arrived.set()
-
-    async def send(self, **message) -> str:
-        self.ids += 1
-        message.setdefault("id", f"c{self.ids}")
-        await self.conn.write_message(json.dumps(message))
-        return message["id"]
-
-    async def wait(self, predicate, timeout: float = TIMEOUT, since: int = 0) -> dict:
-        """The first message from the ``since``-th on for which ``predicate`` holds."""
-        deadline = time.monotonic() + timeout
-        seen = since
-        while True:
-            for m in self.messages[seen:]:
-                if predicate(m):
-                    return m
-            seen = len(self.messages)
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
-                raise AssertionError(f"no such message; got {self.messages[-5:]}")
-            self.arrived.clear()
-            if len(self.messages) == seen:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.arrived.wait(), left)
-
-    async def notice(self, request: str) -> str:
-        m = await self.wait(lambda m: m["type"] == "notice" and m["request"] == request)
-        return m["text"]
-
-    def last(self, kind: str) -> dict | None:
-        for m in reversed(self.messages):
-            if m["type"] == kind:
-                return m
-        return None
-
-    async def speak(self, *tags: str) -> dict:
-        """Say which languages this page reads (as the page does after hello, or from its
-        switch); returns the words that come back."""
-        rid = await self.send(intent="page_language", tags=list(tags))
-        return await self.wait(lambda m: m.get("request") == rid)
-
-    async def join(self, name: str, session: str | None = None) -> dict:
-        await self.wait(lambda m: m["type"] == "hello")
-        fields = {"name": name} if session is None else {"session": session}
-        rid = await self.send(intent="join", **fields)
-        return await self.wait(
-            lambda m: m.get("request") == rid and m["type"] in ("welcome", "notice", "forgotten")
-        )
-
-    async def close(self) -> None:
-        self.conn.close()
-        await asyncio.wait_for(self.closed.wait(), TIMEOUT)
-
-
-async def settle(seconds: float = 0.15) -> None:
-    await asyncio.sleep(seconds)
-
-
-def state(w: BorsenWidget) -> tuple:
-    """Everything a refused request must leave as it was."""
-    return (w.game.to_json(), w.version, json.dumps(w.view, sort_keys=True))
-
-
-async def http_get(url: str, method: str = "GET"):
-    client = httpclient.AsyncHTTPClient()
-    body = b"x" if method == "POST" else None
-    return await client.fetch(
-        url, method=method, body=body, raise_error=False, follow_redirects=False
-    )
-
-
-def table(**kwargs) -> BorsenWidget:
-    """Ada and Bo (people) against a bot, on a long deck: students have time to play."""
-    kwargs.setdefault("seats", ["Ada", "Bo", ThresholdBot(3)])
-    kwargs.setdefault("seed", SEED)
-    kwargs.setdefault("bot_delay", 0)
-    return BorsenWidget(**kwargs)
-
 
 # ---------------------------------------------------------------------------- opening
 
@@ -162,7 +40,7 @@ def test_the_class_listens_on_loopback_with_a_token_and_stops_cleanly():
         assert len(token) == 12 and token.isalnum()
         assert w.room is room and w.room_card["url"] == room.url
         # Only this computer can open the address: no QR code (no phone could open it), and
-        # the card says so (tests/jupyter/test_reach.py opens it to the network).
+        # the card says so (tests/classroom/test_reach.py opens it to the network).
         assert room.via == "direct" and room.is_local and w.room_card["local"]
         assert w.room_card["qr"] == "" and "<svg" not in room._repr_html_()
         assert "Only this computer can open this address" in room._repr_html_()
@@ -762,10 +640,10 @@ def test_nothing_a_page_or_the_widget_receives_holds_a_secret(monkeypatch):
         game = w.game
         text = "\n".join(s.raw)
         assert '"p_accept"' in text and '"list"' in text
-        _assert_no_secret(text, game)
-        _assert_no_secret(json.dumps(w.get_state(), ensure_ascii=False, default=str), game)
+        assert_no_secret(text, game)
+        assert_no_secret(json.dumps(w.get_state(), ensure_ascii=False, default=str), game)
         assert w.get_state()["room_card"]["url"] == room.url
-        _assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
+        assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
         assert any("room_card" in json.dumps(m, default=str) for m in RecordingComm.sent)
         room.stop()
 

@@ -19,7 +19,7 @@ import time
 
 import pytest
 from helpers import FILLER, widget
-from test_classroom import TIMEOUT, Client, run, settle, state
+from support.classroom import TIMEOUT, Client, run, settle, state
 
 from borsen_widget.classroom import server, sessions, wire
 from borsen_widget.classroom.sessions import Sessions, Student

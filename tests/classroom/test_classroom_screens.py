@@ -9,7 +9,7 @@ import asyncio
 import time
 from urllib.parse import urlsplit
 
-from test_classroom import TIMEOUT, Client, run, table
+from support.classroom import TIMEOUT, Client, run, table
 from tornado import httpclient, websocket
 
 from borsen_widget.classroom import sessions

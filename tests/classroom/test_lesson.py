@@ -18,10 +18,10 @@ import pathlib
 from fractions import Fraction
 
 import pytest
-from helpers import FILLER, position, widget
+from helpers import position, widget
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_classroom import TIMEOUT, Client, run, settle
+from support.classroom import DECK, TIMEOUT, Client, projector, run, settle
 
 from borsen_widget import Game, Rules
 from borsen_widget.classroom import scoring
@@ -31,10 +31,6 @@ from borsen_widget.classroom.wire import BadMessage
 
 tornado = pytest.importorskip("tornado")
 from tornado import httpclient, websocket  # noqa: E402
-
-#: A position: Ada to act on 7♠; of the 11 cards left, 9♣ and K♠ are accepted (R5).
-DECK = " ".join(["9C", "2D", "KS", *FILLER])
-
 
 # ---------------------------------------------------------------------------- exact answers
 
@@ -415,11 +411,6 @@ def test_a_timer_reveals_by_itself_and_a_chance_question_gets_its_outcome():
 
 
 # ---------------------------------------------------------------------------- the projector
-
-
-async def projector(room) -> Client:
-    url = room.projector_url.replace("http://", "ws://") + "ws"
-    return Client(await websocket.websocket_connect(httpclient.HTTPRequest(url)))
 
 
 def test_the_projector_has_its_own_address_and_never_shows_the_answer_early():

@@ -1,6 +1,6 @@
 """How the phones reach a class (issue 30), in the kernel: the path chosen, the address the
 teacher's page tells, the card that shows no dead QR code, opening the class to the network on a
-remembered port, and the files a Jupyter server's relay reads (tests/jupyter/test_relay.py runs
+remembered port, and the files a Jupyter server's relay reads (tests/server/test_relay.py runs
 the relay itself in a real Jupyter server)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import stat
 from urllib.parse import urlsplit
 
 import pytest
-from test_classroom import Client, http_get, run, settle, table
+from support.classroom import Client, http_get, run, settle, table
 
 from borsen_widget.classroom import reach as reach_module
 from borsen_widget.classroom.relayed import is_relay
@@ -25,27 +25,6 @@ from borsen_widget.classroom.wire import (
     write_door,
     write_entry,
 )
-
-
-@pytest.fixture
-def settings(tmp_path, monkeypatch):
-    """Jupyter's config folder in a temporary place (the remembered port lives there), and a
-    free port as the class's network port."""
-    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(tmp_path / "config"))
-    with socket.socket() as s:
-        s.bind(("0.0.0.0", 0))  # free on every address, as the class will listen
-        port = s.getsockname()[1]
-    monkeypatch.setattr(reach_module, "NETWORK_PORT", port)
-    return tmp_path / "config" / "borsen_widget" / "classroom.json"
-
-
-@pytest.fixture
-def door(tmp_path, monkeypatch):
-    """A Jupyter server's door as the extension writes it, found by the kernel."""
-    runtime = tmp_path / "runtime"
-    server = write_door(runtime, 4242, "/user/lærer/", "http://127.0.0.1:8888/user/lærer/")
-    monkeypatch.setattr(reach_module, "find_door", lambda: (server, "kernel-1"))
-    return server
 
 
 def _free(port: int) -> bool:

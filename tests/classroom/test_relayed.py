@@ -1,6 +1,6 @@
 """The relay's one connection that carries a class's phone pages (issue 30's latency): pages
 opened, told and closed by number; a text meant for many pages crosses once, in order for each
-page; only the relay's key opens it. (tests/jupyter/test_relay.py runs the real relay.)"""
+page; only the relay's key opens it. (tests/server/test_relay.py runs the real relay.)"""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import asyncio
 import json
 
 import pytest
-from test_classroom import REFUSED_SOCKET, run, table
-from test_reach import door, settings  # noqa: F401 - fixtures
+from support.classroom import REFUSED_SOCKET, run, table
 from tornado import httpclient, websocket
 
 from borsen_widget.classroom.wire import read_entry
@@ -64,7 +63,7 @@ class Line:
         await self.conn.write_message(text)
 
 
-def test_pages_on_one_line_are_told_once_for_many(door, settings):  # noqa: F811
+def test_pages_on_one_line_are_told_once_for_many(door, settings):
     async def scenario():
         w = table()
         room = w.classroom()
@@ -122,7 +121,7 @@ def test_pages_on_one_line_are_told_once_for_many(door, settings):  # noqa: F811
     run(scenario)
 
 
-def test_only_the_relays_key_opens_the_line(door, settings):  # noqa: F811
+def test_only_the_relays_key_opens_the_line(door, settings):
     async def scenario():
         room = table().classroom()
         for key in (None, "x" * 32):

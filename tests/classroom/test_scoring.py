@@ -19,7 +19,7 @@ import pytest
 from helpers import FILLER, widget
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_classroom import Client, run, settle
+from support.classroom import Client, run, settle
 
 from borsen_widget.classroom import scoring
 from borsen_widget.classroom.displays import QuestionShown, ScoresShown

@@ -28,7 +28,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
-for folder in (TESTS / "browser", TESTS / "jupyter", TESTS):
+for folder in (TESTS / "browser", TESTS):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 

@@ -4,7 +4,7 @@ through JupyterHub and behind a reverse proxy share.
 The teacher's side is a real notebook in JupyterLab (Chromium, Playwright's async API, so the
 main thread is left with no running loop for the tests that follow on this worker); the phones
 are WebSocket clients speaking the class protocol (the ``Client`` of
-``tests/jupyter/test_classroom.py``) and a few real Chromium pages; Python is read through a
+``tests/support/classroom.py``) and a few real Chromium pages; Python is read through a
 second client of the notebook's kernel (``harness.Kernel``).
 """
 
@@ -19,10 +19,10 @@ import urllib.parse
 from pathlib import Path
 from types import SimpleNamespace
 
-import hub_harness  # noqa: F401 - puts tests/browser and tests/jupyter on sys.path
+import hub_harness  # noqa: F401 - puts tests/browser and tests on sys.path
 from harness import CHROMIUM_ARGS, KERNEL_IDLE_JS, ONLY_LOOPBACK, Kernel, fixed_fonts_env
-from test_classroom import REFUSED_SOCKET, Client
-from test_widget import _assert_no_secret
+from support.classroom import REFUSED_SOCKET, Client
+from support.widget import assert_no_secret
 from tornado import httpclient, iostream, websocket
 
 PHONE = {"width": 390, "height": 844}
@@ -127,7 +127,7 @@ def socket_request(
 
 
 class Game:
-    """The kernel's game as ``_assert_no_secret`` reads it (its save: deck, seed, RNG)."""
+    """The kernel's game as ``assert_no_secret`` reads it (its save: deck, seed, RNG)."""
 
     def __init__(self, save: str):
         self._save = save
@@ -416,7 +416,7 @@ async def guarantees_hold(url: str, projector_url: str, kernel: Kernel, phones: 
     phones[-1] = again
     # Nothing secret reached a phone (RULES.md "Hidden information").
     game = Game(await ask(kernel, "w.game.to_json()"))
-    _assert_no_secret("\n".join(raw for phone in phones for raw in phone.raw), game)
+    assert_no_secret("\n".join(raw for phone in phones for raw in phone.raw), game)
     return game
 
 
@@ -600,7 +600,7 @@ async def lesson_through(public: str, kernel: Kernel, browser, teacher, errors, 
     game = await guarantees_hold(url, projector_url, kernel, phones)
     frames = "\n".join(f for page in (*pages, projector) for f in page.frames_seen)
     assert '"type": "view"' in frames or '"type":"view"' in frames
-    _assert_no_secret(frames, game)
+    assert_no_secret(frames, game)
     step("the class's guarantees")
     return SimpleNamespace(
         url=url,

@@ -15,9 +15,9 @@ import re
 
 import comm
 import pytest
-from comm.base_comm import BaseComm
 from helpers import widget
 from rule_options import random_rules
+from support.widget import RecordingComm, assert_no_secret, secrets_of
 
 from borsen_widget import (
     Game,
@@ -121,11 +121,6 @@ def test_positional_arguments_are_refused():
 # ---------------------------------------------------------------------------- no secrets
 
 
-def _secrets(game: Game) -> dict:
-    save = json.loads(game.to_json())
-    return {"seed": save["seed"], "deck": save["deck"], "rng": save["rng"][1]}
-
-
 def _played_widget() -> BorsenWidget:
     """A game with people and a bot, played past an ace decision that listed an ace (so the
     RNG has been used and the deck reshuffled)."""
@@ -142,19 +137,6 @@ def _played_widget() -> BorsenWidget:
     return w
 
 
-def _assert_no_secret(text: str, game: Game) -> None:
-    secrets = _secrets(game)
-    assert str(secrets["seed"]) not in text
-    for word in re.findall(r"\d{7,}", text):
-        assert int(word) not in set(secrets["rng"]), "the RNG state reached the browser"
-    deck = secrets["deck"]
-    for i in range(len(deck) - 2):
-        for sep in ('", "', '","'):
-            assert sep.join(deck[i : i + 3]) not in text, "the deck's order reached the browser"
-    for key in ('"seed"', '"rng"', '"deck":', '"in_play"'):
-        assert key not in text
-
-
 def test_no_synced_trait_holds_a_secret():
     w = _played_widget()
     # The teacher's panel's figures too (the panel trait), answers hidden and shown.
@@ -165,15 +147,15 @@ def test_no_synced_trait_holds_a_secret():
     shown = w.get_state()
     assert hidden["panel"]["hidden"] and shown["panel"]["p_accept"]
     for state in (hidden, shown):
-        _assert_no_secret(json.dumps(state, ensure_ascii=False, default=str), w.game)
+        assert_no_secret(json.dumps(state, ensure_ascii=False, default=str), w.game)
     w.show_probabilities = False
     w.new_game(seed=987_654_321_987)
     intent(w, "draw")
     state = w.get_state()  # every synced trait, as the browser receives them
     assert {"view", "notice", "panel"} <= set(state)
     text = json.dumps(state, ensure_ascii=False, default=str)
-    _assert_no_secret(text, w.game)
-    _assert_no_secret(json.dumps(w.view), w.game)
+    assert_no_secret(text, w.game)
+    assert_no_secret(json.dumps(w.view), w.game)
 
 
 def test_the_view_depends_on_public_information_only():
@@ -181,22 +163,13 @@ def test_the_view_depends_on_public_information_only():
     w = _played_widget()
     twin_a = w.game.resample(seed=1, record=True)
     twin_b = w.game.resample(seed=2, record=True)
-    assert _secrets(twin_a)["deck"] != _secrets(twin_b)["deck"]
+    assert secrets_of(twin_a)["deck"] != secrets_of(twin_b)["deck"]
     a = BorsenWidget(game=twin_a, seats=["Ada", "Bo", "Cy"])
     b = BorsenWidget(game=twin_b, seats=["Ada", "Bo", "Cy"])
     state_a, state_b = a.get_state(), b.get_state()
     # "layout" names another widget model by its random id; everything else is equal.
     assert state_a.pop("layout") != state_b.pop("layout")
     assert state_a == state_b
-
-
-class RecordingComm(BaseComm):
-    """A comm that keeps every message Python would send to the browser."""
-
-    sent: list = []  # noqa: RUF012
-
-    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-        RecordingComm.sent.append({"type": msg_type, "data": data})
 
 
 def test_nothing_sent_over_the_wire_holds_a_secret(monkeypatch):
@@ -216,7 +189,7 @@ def test_nothing_sent_over_the_wire_holds_a_secret(monkeypatch):
     assert len(RecordingComm.sent) > 5
     assert any("p_accept" in json.dumps(m, default=str) for m in RecordingComm.sent)
     for game in (w.game, bots.game):
-        _assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
+        assert_no_secret(json.dumps(RecordingComm.sent, ensure_ascii=False, default=str), game)
 
 
 # ---------------------------------------------------------------------------- every intent

@@ -14,7 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from test_classroom import REFUSED_SOCKET, Client, run
+from support.classroom import REFUSED_SOCKET, Client, run
 from tornado import httpclient, websocket
 
 from borsen_widget.classroom.wire import Entry, read_door, write_entry
