@@ -28,8 +28,8 @@ The order (``make test`` runs the tests on pytest-xdist workers, which take them
 Hypothesis: ``BORSEN_HYPOTHESIS=fast`` (``make test-fast``) loads the "fast" profile, a tenth of
 the examples; without it (``make test``, CI) every property runs as many examples as its test
 asks for, under hypothesis's own default (or its "ci" profile, which it loads by itself when the
-``CI`` variable is set). ``tests/engine/test_properties.py``, whose properties are the longest,
-scales the counts it sets with the profile.
+``CI`` variable is set). A property that sets its own count sets ``helpers.examples(n)``: ``n``
+examples, a tenth of them under the "fast" profile.
 """
 
 import importlib.util

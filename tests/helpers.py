@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import settings
+
 from borsen_widget import Card, Game, Rules
 
 FILLER = ["3C", "3D", "3H", "3S", "5C", "5D", "5H", "5S"]  # cards that keep a deck alive
+
+
+def examples(count: int) -> int:
+    """``count`` hypothesis examples under ``make test`` and CI; a tenth under ``make test-fast``
+    (its hypothesis profile asks for 10 examples where the default is 100: tests/conftest.py).
+    A property that sets its own ``max_examples`` sets ``examples(n)``, so that the inner loop
+    runs a tenth of every property, not only of those that leave the count to the profile."""
+    return max(1, count * settings.default.max_examples // 100)
 
 
 def cards(text: str) -> list[Card]:

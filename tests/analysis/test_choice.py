@@ -16,7 +16,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from helpers import position
+from helpers import examples, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -219,7 +219,7 @@ def small_positions(draw):
     return Game.from_position(rules, deck=deck, banks=banks, pile=pile, current_player=0)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.sampled_from(["own", "lead"]))
 def test_bounds_hold_the_exact_value_on_small_positions(game, objective):
     """Property: on any small position, lower ≤ best_turn's value of drawing ≤ upper, and a
@@ -303,7 +303,7 @@ def test_draw_until_is_the_policys_value_over_every_deck_order(
             assert value <= truth
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.lists(st.integers(0, 3), min_size=12, max_size=12),
     st.integers(0, 2),

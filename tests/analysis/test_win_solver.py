@@ -14,6 +14,7 @@ import itertools
 import random
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rule_options import rule_sets
@@ -268,7 +269,7 @@ def test_three_ranks_and_three_aces_match_the_brute_force():
     assert solution.cycles > 0 and solution.error_bound < 1e-9
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.data())
 def test_random_rules_match_the_brute_force(data):
     """Every option the small game reads, drawn from their declarations (tests/rule_options)."""

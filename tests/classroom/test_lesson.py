@@ -18,7 +18,7 @@ import pathlib
 from fractions import Fraction
 
 import pytest
-from helpers import position, widget
+from helpers import examples, position, widget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.classroom import DECK, TIMEOUT, Client, projector, run, settle
@@ -67,7 +67,7 @@ def brute_truths(game: Game) -> dict:
     }
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 12))
 def test_the_exact_answers_agree_with_playing_every_card_left(seed, moves):
     """R5 and R9: the chance and count of accepted cards and the cards one more draw banks
@@ -107,7 +107,7 @@ def test_a_choice_is_scored_against_the_proven_best_choice():
 # ---------------------------------------------------------------------------- scores
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 52), st.integers(0, 52), st.integers(0, 52))
 def test_a_count_scores_by_its_error_on_a_quarter_of_the_range(high, t, a):
     """Issue 31: 100 × max(0, 1 − |a − t| / s), s a quarter of the range (the chance's table

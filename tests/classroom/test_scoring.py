@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import FILLER, widget
+from helpers import FILLER, examples, widget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.classroom import Client, run, settle
@@ -70,7 +70,7 @@ def test_a_chance_scores_as_a_grade(exact, said, expected):
     assert scoring.points(Fraction(said), chance(exact)) == expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.fractions(0, 1), st.fractions(0, 1))
 def test_a_chance_scores_by_its_distance_from_the_exact_chance(p, a):
     got = scoring.points(a, chance(p))

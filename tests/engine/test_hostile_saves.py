@@ -12,6 +12,7 @@ import datetime
 import json
 
 import pytest
+from helpers import examples
 from hostile import paths, replace, works_everywhere
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from borsen_widget.engine.events import Event
 
 # A hostile save must fail fast; this only guards against unbounded work (not a speed test).
 BOUNDED = settings(
-    max_examples=400,
+    max_examples=examples(400),
     deadline=datetime.timedelta(seconds=5),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

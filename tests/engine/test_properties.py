@@ -11,18 +11,12 @@ from __future__ import annotations
 import json
 import random
 
+from helpers import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rule_options import rule_sets
 
 from borsen_widget import Game, RandomBot, ThresholdBot, play
-
-
-def examples(count: int) -> int:
-    """``count`` examples under ``make test`` and CI; a tenth under ``make test-fast`` (its
-    hypothesis profile asks for 10 examples where the default is 100: tests/conftest.py)."""
-    return max(1, count * settings.default.max_examples // 100)
-
 
 # Generous: with R13 every game ends with probability 1, and the cap makes it certain (R14a).
 STEP_BUDGET = 200_000

@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rule_options import random_rules
@@ -237,7 +238,7 @@ def _rules_from(rng: random.Random) -> Rules:
     return random_rules(rng, functions={"accept_rule": [_accept_odd], "loot_rule": [_loot_two]})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 2**32))
 def test_nothing_falls_back_over_random_rules(rules, seed):
     for language in ("nb", "nn"):

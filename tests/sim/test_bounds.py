@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -342,7 +343,7 @@ def test_numpy_integers_are_whole_numbers_and_bools_are_not():
         simulate(Rules(), "threshold:4", 5, seed=1)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n_games=st.one_of(st.integers(-(10**30), 10**30), st.booleans(), st.floats(), st.text()),
     seed=st.one_of(st.none(), st.integers(-(10**30), 10**30), st.booleans(), st.floats()),
