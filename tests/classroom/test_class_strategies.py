@@ -19,6 +19,7 @@ from helpers import widget
 from support.classroom import DECK, Client, projector, run, settle
 
 from borsen_widget import ThresholdBot
+from borsen_widget.classroom import sessions
 from borsen_widget.classroom.strategies import TRY_GAP, words_of
 from borsen_widget.play.strategy_rules import RuleBot, StrategyRule
 from borsen_widget.sim.tournament import tournament
@@ -138,7 +139,7 @@ def test_hostile_strategies_are_refused_with_a_notice_and_change_nothing():
                 told = await submit(lina, strategy, intent)
                 assert told["type"] == "notice", (label, intent, told)
                 assert told["text"] and "<b>" not in told["text"]
-                await settle(TRY_GAP / 4)
+                await settle(1 / sessions.RATE)  # within the class's rate of messages
         assert rules_of(room) == before
         assert len(room.record.events) == events
         # Lina's page reads bokmål: the refusals were in it.

@@ -975,6 +975,7 @@ def _random_rules(rng: random.Random) -> Rules:
     return random_rules(rng, most_players=5, function_chance=0)
 
 
+@pytest.mark.slow  # 9 s alone, 50 s in a whole run of the suite
 def test_nothing_falls_back_over_random_games():
     """Random games over the rule options, every state told in nb and nn: no text of the view
     (the log's every kind of line, what the next card needs, the ace dialog, the end, the house

@@ -8,8 +8,18 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LANGUAGES = ("en", "nb", "nn")
+#: The languages a lesson is *run* in (a kernel, every cell): English in every run, bokmål and
+#: nynorsk marked ``slow``. A Norwegian lesson's code is the English code cell for cell (each
+#: lesson's ``..._is_the_english_code_...`` test, in ``make test-fast`` too), so the inner loop
+#: runs each lesson once; ``make test`` and CI run it in all three languages.
+RUN_LANGUAGES = (
+    "en",
+    *(pytest.param(language, marks=pytest.mark.slow) for language in ("nb", "nn")),
+)
 
 #: Common words of one standard that the other writes differently (notes/norsk.md): a lesson in
 #: the other standard must not use them in its prose.

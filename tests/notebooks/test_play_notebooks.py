@@ -15,6 +15,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
+@pytest.mark.slow  # the English play.ipynb runs in make test-fast: tests/jupyter/test_widget.py
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_play_runs_in_its_language(language):
     nb, outputs = run_notebook(lesson("play.ipynb", language), timeout=120)

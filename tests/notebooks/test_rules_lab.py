@@ -6,7 +6,13 @@ curriculum's aims and are written in their own standard."""
 import json
 
 import pytest
-from norwegian_lessons import assert_opens_with_aims, assert_written_in, lesson, markdown
+from norwegian_lessons import (
+    RUN_LANGUAGES,
+    assert_opens_with_aims,
+    assert_written_in,
+    lesson,
+    markdown,
+)
 from run_notebook import run_notebook
 from same_code import assert_same_code
 
@@ -26,7 +32,7 @@ SHOWS = {
 }
 
 
-@pytest.mark.parametrize("language", ["en", "nb", "nn"])
+@pytest.mark.parametrize("language", RUN_LANGUAGES)
 def test_rules_lab_runs_and_shows_its_findings(language):
     _nb, outputs = run_notebook(lesson("rules-lab.ipynb", language), timeout=300)
     shown = "\n".join(
