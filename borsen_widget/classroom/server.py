@@ -29,7 +29,14 @@ from tornado import httpserver, netutil, web, websocket
 
 from ..i18n import pick_language, translator
 from .relayed import RelayedPages
-from .wire import HEADERS, REFUSED, accept_languages, is_loopback, refused_page, write_safely
+from .wire import (
+    HEADERS,
+    REFUSED,
+    RefusingPages,
+    accept_languages,
+    is_loopback,
+    write_safely,
+)
 
 #: Connections open at once (fewer if the kernel may open few files): beyond them a new
 #: connection is closed at once.
@@ -48,17 +55,8 @@ def _languages(request) -> list[str]:
     return accept_languages(request.headers.get("Accept-Language"))
 
 
-class Refusing(web.RequestHandler):
-    """A handler with the class's headers (:data:`HEADERS`) whose refusals are the class's
-    short pages (:func:`refused_page`); the Jupyter server's relay answers with it too."""
-
-    def set_default_headers(self) -> None:
-        for key, value in HEADERS.items():
-            self.set_header(key, value)
-
-    def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
+class Refusing(RefusingPages, web.RequestHandler):
+    """A handler with the class's headers whose refusals are the class's short pages."""
 
 
 class _Handler(Refusing):

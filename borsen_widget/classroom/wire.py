@@ -75,6 +75,7 @@ __all__ = [
     "Frame",
     "Intent",
     "Refused",
+    "RefusingPages",
     "Request",
     "ServerDoor",
     "accept_languages",
@@ -636,6 +637,20 @@ def refused_page(status: int, accept_language: str | None) -> str:
         f'<title>Børsen</title><p style="font:1.2em system-ui,sans-serif;margin:2em">'
         f"{html.escape(text)}</p></html>"
     )
+
+
+class RefusingPages:
+    """For a tornado ``RequestHandler`` (mix in before it): every answer has :data:`HEADERS`,
+    and a refusal is the class's short page in the browser's language (:func:`refused_page`).
+    The class server and the Jupyter server's relay both answer so."""
+
+    def set_default_headers(self) -> None:
+        for key, value in HEADERS.items():
+            self.set_header(key, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
 
 
 # ---------------------------------------------------------------------- the registry

@@ -49,6 +49,7 @@ from ..classroom.wire import (
     HEADERS,
     RELAY_HEADER,
     TOKEN,
+    RefusingPages,
     read_class_frame,
     read_entry,
     refused_page,
@@ -126,19 +127,11 @@ def _forward_headers(request) -> dict:
     return {"Accept-Language": language[:2000]} if language else {}
 
 
-class _Refusing(web.RequestHandler):
+class _Refusing(RefusingPages, web.RequestHandler):
     """The class server's headers and its short refusal pages, in the phone's language."""
 
     def initialize(self, relay: Relay) -> None:
         self.relay = relay
-
-    def set_default_headers(self) -> None:
-        for key, value in HEADERS.items():
-            self.set_header(key, value)
-
-    def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(refused_page(status_code, self.request.headers.get("Accept-Language")))
 
     def log_exception(self, typ, value, tb) -> None:
         """A refusal is not the server's error: no traceback in the Jupyter server's log."""
