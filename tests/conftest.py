@@ -73,7 +73,34 @@ def _rank(item) -> tuple[int, int]:
     return (2, 0)
 
 
+#: Tests of 2 to 5 s each that ``make test-fast`` leaves to ``make test`` (marked ``slow``
+#: here, in one list, so the inner loop keeps to its two minutes on two cores): a lesson run
+#: top to bottom in a kernel (its code is held to the other languages' by fast tests), the docs'
+#: examples, a Jupyter server started to count its modules, the catalogues' extraction, the
+#: workflows' schema, and the exact solver's slowest comparisons (the rest of each stays fast).
+INNER_LOOP_SLOW = (
+    "tests/notebooks/test_classroom_notebook.py::test_the_lesson_runs_top_to_bottom_without_phones",
+    "tests/notebooks/test_teaching.py::test_teaching_notebook_runs_top_to_bottom",
+    "tests/notebooks/test_rules_lab.py::test_rules_lab_runs_and_shows_its_findings",
+    "tests/notebooks/test_strategy_tournament.py::test_the_lesson_runs_top_to_bottom_without_phones",
+    "tests/docs/test_docs_examples.py::test_the_examples_run",
+    "tests/server/test_relay_modules.py::test_a_jupyter_server_with_the_extension_loads",
+    "tests/i18n/test_catalogues.py::test_the_template_is_up_to_date_with_the_source",
+    "tests/i18n/test_catalogues.py::test_the_check_step_finds_nothing_to_do",
+    "tests/packaging/test_lite_build.py::test_the_projects_notebooks_need_no_compiled_package",
+    "tests/packaging/test_workflows.py::test_the_schema_check_finds_a_broken_workflow",
+    "tests/packaging/test_workflows.py::test_every_workflow_is_valid_for_github",
+    "tests/analysis/test_choice.py::test_a_proven_choice_is_the_exact_rules_choice_in_real_games[two",
+    "tests/analysis/test_turn_speedup.py::test_best_turn_equals_the_reference_at_turn_starts_with_",
+    "tests/analysis/test_turn_speedup.py::test_equivalent_aces_give_the_reference_values",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects: the marks below count there
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith(INNER_LOOP_SLOW):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=_rank)  # stable: within a rank, the files' own order
 
 
