@@ -74,15 +74,10 @@ def _rank(item) -> tuple[int, int]:
 
 
 #: Tests of 2 to 5 s each that ``make test-fast`` leaves to ``make test`` (marked ``slow``
-#: here, in one list, so the inner loop keeps to its two minutes on two cores): a lesson run
-#: top to bottom in a kernel (its code is held to the other languages' by fast tests), the docs'
+#: here, in one list, so the inner loop keeps to its two minutes on two cores): the docs'
 #: examples, a Jupyter server started to count its modules, the catalogues' extraction, the
 #: workflows' schema, and the exact solver's slowest comparisons (the rest of each stays fast).
 INNER_LOOP_SLOW = (
-    "tests/notebooks/test_classroom_notebook.py::test_the_lesson_runs_top_to_bottom_without_phones",
-    "tests/notebooks/test_teaching.py::test_teaching_notebook_runs_top_to_bottom",
-    "tests/notebooks/test_rules_lab.py::test_rules_lab_runs_and_shows_its_findings",
-    "tests/notebooks/test_strategy_tournament.py::test_the_lesson_runs_top_to_bottom_without_phones",
     "tests/docs/test_docs_examples.py::test_the_examples_run",
     "tests/server/test_relay_modules.py::test_a_jupyter_server_with_the_extension_loads",
     "tests/i18n/test_catalogues.py::test_the_template_is_up_to_date_with_the_source",
