@@ -221,7 +221,7 @@ class Classroom:
         self._seats.hold = self._asking.holds
         self._projector = Projector()
         # The class's strategies and their tournament (their own modules).
-        self._strategies = Strategies(lesson, loop, self._send_card)
+        self._strategies = Strategies(lesson, loop, self._strategies_changed)
         self._show = Show(
             loop,
             lesson,
@@ -762,6 +762,25 @@ class Classroom:
         ranking (``await`` it to wait; its ``result`` is the tournament's result)."""
         return self._show.start(games=games, bots=bots, seed=seed)
 
+    def _strategies_changed(self) -> None:
+        """A strategy was submitted (or submissions opened or closed): the card and the
+        projector's count follow."""
+        self._send_card()
+        if self._running:
+            self._projector.send(self._submissions())
+
+    def _submissions(self) -> str:
+        """The projector's count of submitted strategies (how many, never whose)."""
+        summary = self._strategies.summary(len(self._sessions))
+        return encode(
+            {
+                "type": "submissions",
+                "open": summary["open"],
+                "submitted": summary["submitted"],
+                "students": summary["students"],
+            }
+        )
+
     def _strategies_shown(self) -> StrategiesShown:
         return StrategiesShown(
             self._strategies.summary(len(self._sessions)), widget_language(self._widget)
@@ -861,6 +880,7 @@ class Classroom:
             self._question_message(),
             self._board(),
             self._join_message(),
+            self._submissions(),
         ]
         if self._show.last is not None:  # the last tournament's ranking, again
             first.append(self._show.projector_message())

@@ -301,7 +301,7 @@ class StrategiesShown(Shown):
             if self.get("open")
             else tr.gettext("Submissions are closed."),
             tr.ngettext(
-                "{count} of {total} student has submitted a strategy.",
+                "{count} of {total} students has submitted a strategy.",
                 "{count} of {total} students have submitted a strategy.",
                 n,
                 count=n,

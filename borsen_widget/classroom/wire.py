@@ -423,6 +423,7 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     # To the projector only.
     "join": ("url", "qr", "local"),  # the join address and its code
     "board": ("on", "rows"),  # the leaderboard (names only when the teacher turns it on)
+    "submissions": ("open", "submitted", "students"),  # how many submitted a strategy (no names)
 }
 
 #: In a Python text every code point from U+D800 to U+DFFF is a lone surrogate (JSON's

@@ -1337,6 +1337,13 @@ var TEMPLATE = `
         <p class="borsen-p-q-class"></p>
       </div>
     </section>
+    <section class="borsen-p-subs" aria-labelledby="borsen-p-subs-title" hidden>
+      <h2 class="borsen-p-subs-title" id="borsen-p-subs-title"></h2>
+      <div class="borsen-p-q-progress">
+        <progress class="borsen-p-subs-bar" max="1" value="0"></progress>
+        <span class="borsen-p-subs-count" aria-live="polite"></span>
+      </div>
+    </section>
     <section class="borsen-p-board" aria-labelledby="borsen-p-board-title" hidden>
       <h2 class="borsen-p-board-title" id="borsen-p-board-title"></h2>
       <ol class="borsen-p-board-rows"></ol>
@@ -1376,6 +1383,10 @@ function startProjectorPage(root, opts = {}) {
     qTruth: $(".borsen-p-q-truth"),
     qChart: $(".borsen-p-q-chart"),
     qClass: $(".borsen-p-q-class"),
+    subs: $(".borsen-p-subs"),
+    subsTitle: $(".borsen-p-subs-title"),
+    subsBar: $(".borsen-p-subs-bar"),
+    subsCount: $(".borsen-p-subs-count"),
     board: $(".borsen-p-board"),
     boardTitle: $(".borsen-p-board-title"),
     boardRows: $(".borsen-p-board-rows"),
@@ -1395,6 +1406,7 @@ function startProjectorPage(root, opts = {}) {
     students: 0,
     question: { state: "none" },
     board: { on: false },
+    submissions: { open: false, submitted: 0, students: 0 },
     join: null,
     tries: 0,
     timer: 0,
@@ -1423,6 +1435,7 @@ function startProjectorPage(root, opts = {}) {
     ui.close.textContent = tr.t("Close");
     ui.qTitle.textContent = tr.t("Question for the class");
     ui.boardTitle.textContent = tr.t("Leaderboard");
+    ui.subsTitle.textContent = tr.t("The class's strategies");
     ui.endedTitle.textContent = tr.t("The class has ended");
     ui.link.textContent = state.link(tr);
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
@@ -1470,6 +1483,22 @@ function startProjectorPage(root, opts = {}) {
     ui.qChart.innerHTML = shown.chart;
     ui.qClass.textContent = shown.classLine;
   }
+  function drawSubmissions() {
+    const s = state.submissions;
+    ui.subs.hidden = !s.open;
+    if (!s.open) return;
+    const n = Number(s.submitted) || 0;
+    const of = Number(s.students) || 0;
+    const count = tr.tn(
+      "{count} of {total} students has submitted a strategy.",
+      "{count} of {total} students have submitted a strategy.",
+      n,
+      { count: n, total: Math.max(n, of) }
+    );
+    ui.subsBar.value = of ? Math.min(1, n / of) : 0;
+    ui.subsBar.setAttribute("aria-label", count);
+    ui.subsCount.textContent = count;
+  }
   function drawBoard() {
     const rows = boardRows(state.board, tr);
     ui.board.hidden = !rows;
@@ -1482,6 +1511,7 @@ function startProjectorPage(root, opts = {}) {
     drawJoin();
     drawQuestion();
     drawBoard();
+    drawSubmissions();
     tournament.draw();
     if (state.view) table.update(state.view);
   }
@@ -1544,6 +1574,9 @@ function startProjectorPage(root, opts = {}) {
     } else if (m.type === "board") {
       state.board = m;
       drawBoard();
+    } else if (m.type === "submissions") {
+      state.submissions = { open: m.open === true, submitted: m.submitted, students: m.students };
+      drawSubmissions();
     } else if (m.type === "tournament") {
       tournament.receive(m);
     } else if (m.type === "join") {

@@ -159,6 +159,19 @@ describe("the projector page", () => {
     expect($(".borsen-p-board").hidden).toBe(true);
   });
 
+  test("while submissions are open, how many have submitted a strategy (no names)", () => {
+    expect($(".borsen-p-subs").hidden).toBe(true);
+    socket().receive({ type: "submissions", open: true, submitted: 1, students: 28 });
+    expect($(".borsen-p-subs").hidden).toBe(false);
+    expect($(".borsen-p-subs-count").textContent).toBe("1 of 28 students has submitted a strategy.");
+    expect($(".borsen-p-subs-bar").value).toBeCloseTo(1 / 28);
+    socket().receive({ type: "speech", speech: speech("nb") });
+    socket().receive({ type: "submissions", open: true, submitted: 12, students: 28 });
+    expect($(".borsen-p-subs-count").textContent).toBe("12 av 28 elever har sendt inn en strategi.");
+    socket().receive({ type: "submissions", open: false, submitted: 12, students: 28 });
+    expect($(".borsen-p-subs").hidden).toBe(true);
+  });
+
   test("an address only this computer can open: no code, and the words say so", () => {
     socket().receive({ type: "join", url: "http://127.0.0.1:5000/tok/", qr: "", local: true });
     expect($(".borsen-p-qr").hidden).toBe(true);

@@ -95,6 +95,41 @@ def test_students_submit_resubmit_until_the_teacher_closes_submissions():
     run(scenario)
 
 
+def test_the_projector_counts_the_submitted_strategies_without_names():
+    """The projector is told how many have submitted a strategy while submissions are open,
+    at each submission, and never whose."""
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        screen = await projector(room)
+        first = await screen.wait(lambda m: m["type"] == "submissions")
+        assert first == {"type": "submissions", "open": False, "submitted": 0, "students": 0}
+        lina = await joined(room, "Lina")
+        await joined(room, "Ola")
+        room.strategies()
+        await screen.wait(lambda m: m["type"] == "submissions" and m["open"])
+        await submit(lina, FIVE)
+        counted = await screen.wait(lambda m: m["type"] == "submissions" and m["submitted"] == 1)
+        assert counted == {"type": "submissions", "open": True, "submitted": 1, "students": 2}
+        seen = len(screen.messages)
+        await submit(lina, CAREFUL)  # again: still one student's strategy
+        again = await screen.wait(lambda m: m["type"] == "submissions", since=seen)
+        assert again["submitted"] == 1
+        assert again["students"] == 2
+        counts = [m for m in screen.messages if m["type"] == "submissions"]
+        assert all("Lina" not in json.dumps(m) for m in counts)
+        seen = len(screen.messages)
+        room.close_strategies()
+        closed = await screen.wait(
+            lambda m: m["type"] == "submissions" and not m["open"], since=seen
+        )
+        assert closed["submitted"] == 1
+        room.stop()
+
+    run(scenario)
+
+
 HOSTILE = {
     "a huge number": {"name": "Stor", "bank_when": [[{"kind": "pile_at_least", "cards": 10**40}]]},
     "a number as text": {"name": "Tekst", "bank_when": [[{"kind": "pile_at_least", "cards": "5"}]]},
