@@ -81,6 +81,7 @@ from .speech import Views, ended, refusal, widget_language
 from .strategies import Strategies, StrategiesShown
 from .student_names import fold
 from .table import Table
+from .tables import ClassTables, TableFigures
 from .tournament_show import Show
 from .wire import (
     FRAME_LIMIT,
@@ -101,7 +102,19 @@ log = logging.getLogger("borsen_widget.classroom")
 #: first change at once, the next ones of a burst together (200 joins make a few updates).
 SUMMARY_DELAY = 0.1
 #: The fields a request of the teacher's join card may hold.
-CARD_FIELDS = ("intent", "do", "kind", "on", "student", "name", "id", "version", "origin", "base")
+CARD_FIELDS = (
+    "intent",
+    "do",
+    "kind",
+    "on",
+    "student",
+    "name",
+    "size",
+    "id",
+    "version",
+    "origin",
+    "base",
+)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -120,6 +133,7 @@ class Hosted:
     seats: Seats
     views: Views
     changed: Callable[[], None]
+    index: int
 
 
 #: Which method of the class answers each intent a phone may send (:data:`.wire.INTENTS`):
@@ -229,6 +243,20 @@ class Classroom:
             self._projector.send,
             self._tell_learners,
             self._spoken,
+        )
+        # The whole class at tables, each pupil at a seat of their own (room.seat_tables).
+        self._class = ClassTables(
+            sessions=self._sessions,
+            lesson=lesson,
+            loop=loop,
+            host=self._host,
+            place=self._place,
+            changed=self._changed,
+            moved=self._class_table_moved,
+            figures=self._send_figures,
+            experiment=self._send_experiment,
+            card=self._send_card,
+            language=self._spoken,
         )
         self._leaderboard = leaderboard
         self._files = Files()
@@ -347,6 +375,7 @@ class Classroom:
         self._sessions.end(ended)
         self._projector.end(ended(widget_language(self._widget)))
         self._asking.stop()
+        self._class.stop()
         self._strategies.stop()
         self._show.stop()
         self._reach.stop()
@@ -419,8 +448,11 @@ class Classroom:
         return self._sessions.open_page(send, close, languages, address=address)
 
     def page_closed(self, page: Page | None) -> None:
+        student = None if page is None else page.student
         if page is not None and self._sessions.close_page(page):
             self._summary_soon("room")  # one student fewer here: the card's list follows
+            if student is not None and student.page is None:
+                self._class.away(student)  # at a table: a bot plays the seat after a while
 
     def receive(self, page: Page | None, message) -> None:
         """One message from a page: read by the wire, carried out by the intent's handler
@@ -463,6 +495,7 @@ class Classroom:
             return  # a session this class does not know: the page asks for a name again
         # The lesson's learner: the same name after a crash or a full class is the same one.
         self._lesson.learner_for(student.session, student.name)
+        self._class.joined(student)  # the class at tables: a seat (late), or theirs back
         # A page that (re)joins gets the whole class at once, then its own line.
         at = self._at.get(student.session, 0)
         page.send(self._tables[at].views.message(page))
@@ -471,6 +504,8 @@ class Classroom:
         page.send(self._question_message())
         self._send_strategies(page)
         self._send_you(student)
+        if self._class.seated:
+            page.send(encode(self._class.figures_message(student)))
         self._summary_soon("room", "question")  # one more here, one more to answer
 
     def _send_strategies(self, page: Page) -> None:
@@ -526,6 +561,8 @@ class Classroom:
             you["mine"] = None if current is None else current.result(learner.key)
             you["scores"] = lesson.scores_of(learner)
         page.send(encode({**you, **self._questions.answers_of(student)}))
+        if self._class.seated:
+            page.send(encode(self._class.table_message(student)))
         if page.view_key != hosted.views.key(page, sent=False):
             page.send(hosted.views.message(page))  # a new seat: the log now says "you" for it
 
@@ -567,15 +604,76 @@ class Classroom:
 
     def _host(self, table: Table) -> Hosted:
         seats = Seats(table, self._sessions)
+        index = len(self._tables)
         hosted = Hosted(
-            table,
-            seats,
-            Views(table, seats),
-            functools.partial(self._table_moved, len(self._tables)),
+            table, seats, Views(table, seats), functools.partial(self._table_moved, index), index
         )
         self._tables.append(hosted)
         table.on_view(hosted.changed)
         return hosted
+
+    # -- the whole class at tables (its own module: tables.py)
+
+    @property
+    def class_tables(self) -> ClassTables:
+        """The class at tables: each table's game, seats and results, the class's experiment
+        and the teacher's controls (see :meth:`seat_tables`)."""
+        return self._class
+
+    def seat_tables(
+        self,
+        size: int = 4,
+        *,
+        order: str = "random",
+        bots: str = "ev",
+        next_game: str = "teacher",
+        hold: float = 60,
+        pace: float = 1.5,
+        same_deck: bool = False,
+    ) -> TableFigures:
+        """Seat every student who has joined at tables of ``size`` (2 to 5), each table its own
+        game under the widget's rules with the bot ``bots`` (a spec such as ``"threshold:4"``)
+        in the seats no pupil fills, moving one move every ``pace`` seconds. ``order``:
+        ``"random"`` or ``"joined"``; ``next_game``: ``"teacher"`` (:meth:`ClassTables.
+        next_game`) or ``"now"``; ``hold``: the seconds a dropped phone's seat waits before a
+        bot plays it; ``same_deck``: every table the same shuffle. Returns the tables' display;
+        ``room.class_tables`` is the object to read and steer."""
+        self._class.seat(
+            [s for s in self._sessions],
+            self._widget.game.rules,
+            size=size,
+            order=order,
+            bots=bots,
+            next_game=next_game,
+            hold=hold,
+            pace=pace,
+            same_deck=same_deck,
+        )
+        return self._class.shown()
+
+    def _place(self, student: Student, index: int) -> None:
+        """Put ``student`` at the class's table ``index``: their page shows its game."""
+        self._at[student.session] = index
+        if student.page is not None:
+            student.page.send(self._tables[index].views.message(student.page))
+
+    def _class_table_moved(self, index: int) -> None:
+        """A table of the class at tables moved: its students' table lines follow (whose
+        choice it is, and with the teacher's switch on, its exact chance)."""
+        number = self._class.number_of(index)
+        if number is None or not self._running:
+            return
+        for student in self._class.students_at(number):
+            if student.page is not None:
+                student.page.send(encode(self._class.table_message(student)))
+
+    def _send_figures(self, student: Student, figures: dict) -> None:
+        if self._running and student.page is not None:
+            student.page.send(encode(figures))
+
+    def _send_experiment(self, figures: dict | None) -> None:
+        if self._running:
+            self._projector.send(encode({"type": "experiment", "experiment": figures}))
 
     def _spoken(self) -> str:
         """The language the class speaks to the teacher and the projector (the widget's)."""
@@ -651,6 +749,7 @@ class Classroom:
             self._sessions.broadcast_in(hosted.views.message, hosted.views.key, self._pages_at(at))
             if hosted.seats.prune():
                 self._changed()
+            self._class_table_moved(at)
             return
         self._sessions.broadcast_in(self._views.message, self._views.key, self._pages_at(0))
         if len(self._projector):
@@ -881,6 +980,7 @@ class Classroom:
             self._board(),
             self._join_message(),
             self._submissions(),
+            encode({"type": "experiment", "experiment": self._class.projector_figures()}),
         ]
         if self._show.last is not None:  # the last tournament's ranking, again
             first.append(self._show.projector_message())
@@ -929,6 +1029,19 @@ class Classroom:
                 self.strategies()
             elif do == "strategies":
                 self.close_strategies()
+            elif do == "tables":
+                size = content.get("size", 4)
+                self.seat_tables(size)
+            elif do == "pause_tables":
+                self._class.pause()
+            elif do == "resume_tables":
+                self._class.resume()
+            elif do == "next_game":
+                self._class.next_game()
+            elif do == "chance":
+                self._class.set_chance(content.get("on") is True)
+            elif do == "same_deck":
+                self._class.set_same_deck(content.get("on") is True)
             else:
                 raise BadMessage("A message from this page was not understood; nothing changed.")
         except Refused:  # the usual refusals: sentences of the catalogues, told on the card
@@ -1002,6 +1115,7 @@ class Classroom:
             leaderboard=self._leaderboard,
             can_ask=self._asking.can_ask(),
             strategies=self._strategies.summary(len(self._sessions)),
+            tables=self._class.overview(),
         )
         return card
 

@@ -197,7 +197,8 @@ INTENTS: dict[str, Intent] = {
     "set": Intent(("version", "option", "suit", "value"), ("editor",)),
     # The join card's buttons (ask, reveal, lock, rename, …; ``do`` says which).
     "room": Intent(
-        ("do", "kind", "on", "student", "name", "version", "origin", "base"), ("widget", "card")
+        ("do", "kind", "on", "student", "name", "size", "version", "origin", "base"),
+        ("widget", "card"),
     ),
     # A phone: join the class, claim or leave a seat, answer, build a strategy.
     "join": Intent(("name", "session"), ("phone",)),
@@ -420,10 +421,15 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     "notice": ("text", "level", "request"),  # a request refused (or a word from the class)
     "strategy_tried": ("request", "result", "words", "examples"),
     "strategy_saved": ("request", "name", "words"),
+    # The class at tables (room.seat_tables): the student's table, and their own figures of the
+    # class's experiment beside the class's.
+    "table": ("number", "tables", "game", "next", "chance"),
+    "figures": ("you", "class"),
     # To the projector only.
     "join": ("url", "qr", "local"),  # the join address and its code
     "board": ("on", "rows"),  # the leaderboard (names only when the teacher turns it on)
     "submissions": ("open", "submitted", "students"),  # how many submitted a strategy (no names)
+    "experiment": ("experiment",),  # the class's draws against their exact chances (no names)
 }
 
 #: In a Python text every code point from U+D800 to U+DFFF is a lone surrogate (JSON's
