@@ -32,10 +32,10 @@ from fractions import Fraction
 from ..i18n import translator
 from .lesson import Lesson
 from .scoring import error_of, points
-from .spreadsheet import strategy_titles, write_spreadsheet
+from .spreadsheet import play_titles, strategy_titles, write_spreadsheet
 from .strategies import STRATEGY_COLUMNS, strategy_rows
 
-__all__ = ["COLUMNS", "Record"]
+__all__ = ["COLUMNS", "PLAY_COLUMNS", "Record"]
 
 #: The columns of a row, in order.
 COLUMNS = (
@@ -53,6 +53,22 @@ COLUMNS = (
     "player",
     "pile",
     "deck",
+)
+
+#: The columns of the class's plays at tables: a row per draw and per decision.
+PLAY_COLUMNS = (
+    "row",
+    "table",
+    "game",
+    "seat",
+    "student",
+    "by",
+    "chance",
+    "chance_exact",
+    "accepted",
+    "choice",
+    "best",
+    "seconds",
 )
 
 
@@ -137,6 +153,80 @@ class Record(Sequence):
         Returns the path."""
         check_flags(names, excel)
         return write_csv(path, self._rows(names), COLUMNS, excel, language or self.language)
+
+    # -- the class at tables
+
+    @property
+    def plays(self) -> list[dict]:
+        """The class at tables: a row per draw (its exact chance before the card was turned,
+        R5 and RULES.md §4, and whether it was accepted) and per person's decision (beside the
+        proven best choice), with the students' names (:data:`PLAY_COLUMNS`)."""
+        return self._plays(names=True)
+
+    def plays_to_csv(
+        self,
+        path: str | os.PathLike,
+        *,
+        names: bool = False,
+        excel: bool = False,
+        language: str | None = None,
+    ) -> str:
+        """The plays as CSV, as :meth:`to_csv` writes the answers (pseudonyms unless
+        ``names=True``; ``excel=True``: for a spreadsheet in ``language``)."""
+        check_flags(names, excel)
+        language = language or self.language
+        rows = self._plays(names)
+        return write_csv(path, rows, PLAY_COLUMNS, excel, language, play_titles)
+
+    def _plays(self, names: bool) -> list[dict]:
+        lesson = self._lesson
+        started = lesson.events[0]["started"] if lesson.events else 0.0
+
+        def who(key):
+            learner = lesson.learners.get(key) if key is not None else None
+            if learner is None:
+                return None
+            return learner.name if names else learner.pseudonym
+
+        rows = []
+        for event in lesson.events:
+            kind = event["type"]
+            if kind == "move" and "left" in event:
+                chance = Fraction(event["cards"], event["left"])
+                rows.append(
+                    {
+                        "row": "draw",
+                        "table": event["table"],
+                        "game": event["game"],
+                        "seat": event["seat"],
+                        "student": who(event.get("learner")),
+                        "by": event["by"],
+                        "chance": float(chance),
+                        "chance_exact": f"{event['cards']}/{event['left']}",
+                        "accepted": event["accepted"],
+                        "choice": None,
+                        "best": None,
+                        "seconds": round(event["at"] - started, 3),
+                    }
+                )
+            elif kind == "decision":
+                rows.append(
+                    {
+                        "row": "decision",
+                        "table": event["table"],
+                        "game": event["game"],
+                        "seat": event["seat"],
+                        "student": who(event["learner"]),
+                        "by": "person",
+                        "chance": None,
+                        "chance_exact": None,
+                        "accepted": None,
+                        "choice": event["choice"],
+                        "best": event["best"],
+                        "seconds": round(event["at"] - started, 3),
+                    }
+                )
+        return rows
 
     # -- the class's strategies
 

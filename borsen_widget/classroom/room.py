@@ -281,6 +281,7 @@ class Classroom:
         self.port = self._reach.port
         try:
             self._qr = self._code()
+            self._class.restore(lesson.events)  # a resumed lesson's tables (none otherwise)
             widget.observe(self._on_guess, names="guess_first")
             self._questions.follow(bool(widget.guess_first))
             self._send_card()

@@ -24,7 +24,13 @@ from collections.abc import Iterable
 
 from ..i18n import Translator, formats
 
-__all__ = ["column_titles", "spreadsheet_cell", "strategy_titles", "write_spreadsheet"]
+__all__ = [
+    "column_titles",
+    "play_titles",
+    "spreadsheet_cell",
+    "strategy_titles",
+    "write_spreadsheet",
+]
 
 
 def column_titles(tr: Translator) -> dict[str, str]:
@@ -64,6 +70,25 @@ def strategy_titles(tr: Translator) -> dict[str, str]:
     }
 
 
+def play_titles(tr: Translator) -> dict[str, str]:
+    """The headers of the table of the class's draws and decisions at tables."""
+    return {
+        # TRANSLATORS: a column of the class's plays: "draw" (a card turned) or "decision".
+        "row": tr.pgettext("spreadsheet column", "Row"),
+        "table": tr.pgettext("spreadsheet column", "Table"),
+        "game": tr.pgettext("spreadsheet column", "Game"),
+        "seat": tr.pgettext("spreadsheet column", "Seat"),
+        "student": tr.pgettext("spreadsheet column", "Student"),
+        "by": tr.pgettext("spreadsheet column", "Played by"),
+        "chance": tr.pgettext("spreadsheet column", "Exact chance of acceptance"),
+        "chance_exact": tr.pgettext("spreadsheet column", "Exact chance as a fraction"),
+        "accepted": tr.pgettext("spreadsheet column", "Accepted"),
+        "choice": tr.pgettext("spreadsheet column", "Choice"),
+        "best": tr.pgettext("spreadsheet column", "Proven best choice"),
+        "seconds": tr.pgettext("spreadsheet column", "Seconds into the lesson"),
+    }
+
+
 def _words(tr: Translator) -> dict[str, str]:
     """The words a cell may hold: kinds of question and the choices."""
     return {
@@ -74,6 +99,10 @@ def _words(tr: Translator) -> dict[str, str]:
         "draw": tr.pgettext("answer", "draw"),
         "bank": tr.pgettext("answer", "bank"),
         "either": tr.gettext("either (equally good)"),
+        "person": tr.pgettext("played by", "the pupil"),
+        "bot": tr.pgettext("played by", "a bot"),
+        "stand_in": tr.pgettext("played by", "a bot, while the pupil was away"),
+        "decision": tr.pgettext("spreadsheet row", "decision"),
     }
 
 
@@ -89,9 +118,9 @@ def spreadsheet_cell(value, column: str, tr: Translator, decimal: str) -> str:
         text = f"{value:.6f}".rstrip("0").rstrip(".")
         return text.replace(".", decimal)
     text = str(value)
-    if column == "truth_exact":
+    if column in ("truth_exact", "chance_exact"):
         return text.replace("/", "\u2044")
-    if column in ("kind", "answer", "truth"):
+    if column in ("kind", "answer", "truth", "row", "by", "choice", "best"):
         return _words(tr).get(text, text)
     return text
 

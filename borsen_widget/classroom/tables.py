@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 
 from ..analysis import best_choice
 from ..engine.errors import quote
+from ..engine.rules import Rules
 from ..i18n import translator
 from ..play.specs import bot_from_spec
 from .experiment import Decision, Draw, Experiment
@@ -169,6 +170,7 @@ class ClassTables:
         self._next_timers: dict[int, asyncio.TimerHandle] = {}
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self._known: set[str] = set()  # the sessions seated once (a watcher is not reseated)
+        self._waiting: dict[str, tuple[int, int]] = {}  # resumed: learner → their seat
         self._running = True
 
     # ------------------------------------------------------------------ seating
@@ -275,6 +277,105 @@ class ClassTables:
             }
         )
 
+    def restore(self, events: Sequence[dict]) -> None:
+        """The tables of a resumed lesson, from its record (``events``): each table's games
+        played again move by move from their seeds (R1–R16 hold as they did), its seats, the
+        teacher's switches, and the experiment recounted. A pupil's seat is played by a bot
+        until they join again (by name: the same learner), then it is theirs."""
+        options = [e for e in events if e["type"] == "tables"]
+        if not options:
+            return
+        chosen = options[-1]
+        self.size, self.order, self.bots = chosen["size"], chosen["order"], chosen["bots"]
+        self.next, self.hold, self.pace = chosen["next"], chosen["hold"], chosen["pace"]
+        self.same_deck = chosen["same_deck"]
+        self._rules = Rules.from_dict(chosen["rules"])
+        seats: dict[int, list[dict]] = {}  # table → each seat's {name, learner, bot}
+        games: dict[int, list[list]] = {}  # table → [[number, seed, moves], …]
+        draws, decisions = [], []
+        for event in events:
+            kind = event["type"]
+            if kind == "tables_state":
+                self.paused, self.chance = event["paused"], event["chance"]
+                self.same_deck, self.next = event["same_deck"], event["next"]
+            elif kind == "table_game":
+                n = event["table"]
+                seats[n] = [
+                    {"name": name, "learner": learner, "bot": bot}
+                    for name, learner, bot in zip(
+                        event["names"], event["learners"], event["bots"], strict=True
+                    )
+                ]
+                games.setdefault(n, []).append([event["game"], event["seed"], []])
+                if self.same_deck:
+                    self._seeds.setdefault(event["game"], event["seed"])
+            elif kind == "seat":
+                seat = seats[event["table"]][event["seat"]]
+                if event["learner"] is None:  # a bot took the seat for good
+                    seat.update(name=event["name"], learner=None, bot=event["bot"])
+                else:  # the pupil's (a bot standing in for them or not)
+                    seat.update(name=event["name"], learner=event["learner"], bot=None)
+            elif kind == "move":
+                games[event["table"]][-1][2].append(event["move"])
+                if "left" in event:
+                    draws.append(
+                        Draw(
+                            event["table"],
+                            event["game"],
+                            event["seat"],
+                            event["learner"],
+                            event["cards"],
+                            event["left"],
+                            event["accepted"],
+                        )
+                    )
+            elif kind == "decision":
+                decisions.append(
+                    Decision(
+                        event["table"],
+                        event["game"],
+                        event["seat"],
+                        event["learner"],
+                        event["choice"],
+                        event["best"],
+                    )
+                )
+        self.experiment = Experiment.recount(draws, decisions)
+        for number in sorted(games):
+            plan = seats[number]
+            table = GameTable(
+                self._rules,
+                [seat["name"] for seat in plan],
+                [None if seat["bot"] is None else bot_from_spec(seat["bot"]) for seat in plan],
+                seed=games[number][0][1],
+                pace=self.pace,
+                paused=True,
+            )
+            table.restore([tuple(game) for game in games[number]])
+            for seat, planned in enumerate(plan):
+                if planned["learner"] is not None:  # theirs when they are back
+                    self._waiting[planned["learner"]] = (number, seat)
+            self.tables.append(table)
+            table.on_step(functools.partial(self._step, number))
+            hosted = self._host(table)
+            self._hosted.append(hosted)
+            self._index.append(hosted.index)
+            if not self.paused:
+                table.resume()
+            if table.game.is_over and self.next == "now":
+                self._next_timers[number] = self._loop.call_later(
+                    NEXT_AFTER, self._start_next, number
+                )
+        if self._waiting:  # the pupils have ``hold`` seconds to come back, as after a drop
+            self._away[""] = self._loop.call_later(self.hold, self._stand_in_waiting)
+
+    def _stand_in_waiting(self) -> None:
+        """The resumed seats whose pupils have not come back: a bot plays each for now."""
+        self._away.pop("", None)
+        for number, seat in self._waiting.values():
+            self.tables[number - 1].stand_in(seat, bot_from_spec(self.bots))
+        self._send_card_soon()
+
     # ------------------------------------------------------------------ who sits where
 
     def table_of(self, student) -> tuple[int, int] | None:
@@ -294,6 +395,18 @@ class ClassTables:
         timer = self._away.pop(student.session, None)
         if timer is not None:
             timer.cancel()
+        waiting = self._waiting.pop(self._learner_key(student), None)
+        if waiting is not None:  # a resumed lesson: their seat, from the bot that kept it
+            number, seat = waiting
+            self._known.add(student.session)
+            table, hosted = self.tables[number - 1], self._hosted[number - 1]
+            table.names[seat] = student.name
+            self._place(student, hosted.index)
+            hosted.seats.give(seat, student.name)
+            table.take_back(seat)
+            self._note_seat(number, seat, student, None)
+            self._changed()
+            return
         held = self.table_of(student)
         if held is not None:
             table = self.tables[held[0] - 1]
