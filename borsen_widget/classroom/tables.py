@@ -171,13 +171,15 @@ class ClassTables:
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self._known: set[str] = set()  # the sessions seated once (a watcher is not reseated)
         self._waiting: dict[str, tuple[int, int]] = {}  # resumed: learner → their seat
+        self._active = False  # seated: every pupil plays at a table (room.seat_tables)
         self._running = True
 
     # ------------------------------------------------------------------ seating
 
     @property
     def seated(self) -> bool:
-        return bool(self.tables)
+        """Whether the class plays at tables (a pupil who joins from now on is seated)."""
+        return self._active
 
     def seat(
         self,
@@ -193,15 +195,14 @@ class ClassTables:
         same_deck: bool = False,
     ) -> None:
         """Seat ``students`` at tables of ``size`` under ``rules`` (the lesson's: each table
-        seats ``size``, R1) (see the module's text); ValueError for an option that does not
-        fit, before anything changes."""
+        seats ``size``, R1) (see the module's text), and every pupil who joins from now on;
+        ValueError for an option that does not fit, before anything changes."""
         _check(size=size, order=order, bots=bots, next_game=next_game, hold=hold, pace=pace)
         if not isinstance(same_deck, bool):
             raise ValueError(f"same_deck is True or False, not {quote(same_deck)}")
-        if self.tables:
+        if self._active:
             raise ValueError("the class is at tables already")
-        if not students:
-            raise ValueError("nobody has joined yet: seat the class once the pupils are in")
+        self._active = True
         self.size, self.order, self.bots, self.next = size, order, bots, next_game
         self.hold, self.pace, self.same_deck = float(hold), float(pace), same_deck
         self._rules = rules.replace(players=size)
@@ -286,6 +287,7 @@ class ClassTables:
         if not options:
             return
         chosen = options[-1]
+        self._active = True
         self.size, self.order, self.bots = chosen["size"], chosen["order"], chosen["bots"]
         self.next, self.hold, self.pace = chosen["next"], chosen["hold"], chosen["pace"]
         self.same_deck = chosen["same_deck"]
@@ -390,7 +392,7 @@ class ClassTables:
         """A student joined or came back: a late pupil is seated at a table with a bot's seat
         (or a new table); one back takes their seat from its stand-in bot; one the teacher
         replaced by a bot watches."""
-        if not self.tables or not self._running:
+        if not self._active or not self._running:
             return
         timer = self._away.pop(student.session, None)
         if timer is not None:
@@ -429,7 +431,7 @@ class ClassTables:
     def away(self, student) -> None:
         """A seated student's phone dropped: their seat waits ``hold`` seconds, then a bot
         plays it until they are back."""
-        if not self.tables or not self._running or self.table_of(student) is None:
+        if not self._active or not self._running or self.table_of(student) is None:
             return
         old = self._away.pop(student.session, None)
         if old is not None:
@@ -660,7 +662,7 @@ class ClassTables:
     def table_message(self, student) -> dict:
         """The ``table`` message for ``student``'s page: their table, its game, what starts the
         next one, and (the teacher's switch) the exact chance when it is their choice."""
-        held = self.table_of(student) if self.tables else None
+        held = self.table_of(student)
         if held is None:
             return {
                 "type": "table",
@@ -715,7 +717,7 @@ class ClassTables:
 
     def overview(self) -> dict | None:
         """The teacher's overview (the join card's ``tables``), or None before seating."""
-        if not self.tables:
+        if not self._active:
             return None
         tables = []
         for number, table in enumerate(self.tables, 1):
@@ -761,7 +763,7 @@ class ClassTables:
         return TableFigures(data, self._language())
 
     def projector_figures(self) -> dict | None:
-        if not self.tables:
+        if not self._active:
             return None
         players = sum(len(self.students_at(n)) for n in range(1, len(self.tables) + 1))
         return self.experiment.figures(tables=len(self.tables), players=players)

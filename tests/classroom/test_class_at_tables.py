@@ -197,12 +197,18 @@ def test_options_that_do_not_fit_raise_and_seat_nobody(options, message):
     run(scenario)
 
 
-def test_nobody_joined_nothing_to_seat():
+def test_seated_before_anyone_joined_each_pupil_is_seated_as_they_come():
     async def scenario():
         w = BorsenWidget(seats=["Ada", "Bo"], seed=3)
         room = w.classroom()
-        with pytest.raises(ValueError, match="nobody has joined"):
-            room.seat_tables(3)
+        room.seat_tables(3, pace=0, bots="threshold:2")
+        ct = room.class_tables
+        assert ct.seated and ct.tables == [] and w.room_card["tables"]["tables"] == []
+        first = Phone(room, "Først")
+        assert len(ct.tables) == 1 and ct.table_of(ct_student(room, first)) == (1, 0)
+        others = [Phone(room, f"Elev {i}") for i in range(3)]
+        assert len(ct.tables) == 2  # two took table 1's bots' seats, the third opened table 2
+        assert all(p.last("table")["number"] in (1, 2) for p in [first, *others])
         room.stop()
 
     run(scenario)
