@@ -300,6 +300,7 @@ var TEMPLATE = `
   <p class="borsen-room-q-line" aria-live="polite"></p>
 </div>
 <div class="borsen-room-controls" role="group"></div>
+<div class="borsen-room-tables" role="group"></div>
 <ul class="borsen-room-students"></ul>
 <div class="borsen-room-seats" role="list"></div>
 `;
@@ -370,13 +371,14 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
     qLine: $(".borsen-room-q-line"),
     controls: $(".borsen-room-controls"),
     students: $(".borsen-room-students"),
-    seats: $(".borsen-room-seats")
+    seats: $(".borsen-room-seats"),
+    tables: $(".borsen-room-tables")
   };
   ui.title.id = `${uid}-room-title`;
   section.setAttribute("aria-labelledby", ui.title.id);
   let shownQr = "";
   let last = null;
-  const local = { renaming: null, draft: "", removing: null, network: false };
+  const local = { renaming: null, draft: "", removing: null, network: false, size: 4 };
   let toldAddress = false;
   const reach = { url: "", state: "" };
   function checkReach(url) {
@@ -478,6 +480,60 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
     );
     ui.controls.innerHTML = asks.join("") + `<button type="button" class="borsen-btn borsen-primary" data-do="reveal" data-fid="reveal"${open ? "" : " disabled"}>${reveal}</button><span class="borsen-room-lock"><button type="button" class="borsen-btn borsen-quiet" data-do="${locked ? "unlock" : "lock"}" data-fid="lock" aria-describedby="${uid}-lock-state">${lock}</button> <span class="borsen-room-lock-state" id="${uid}-lock-state" role="status" data-locked="${locked}">${lockState}</span></span><button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="leaderboard" data-on="${!on}" data-fid="board" aria-pressed="${on}">${board}</button><span class="borsen-room-strategies"><button type="button" class="borsen-btn borsen-secondary" data-do="strategies" data-on="${!strategies.open}" data-fid="strategies" data-testid="card-strategies" aria-pressed="${Boolean(strategies.open)}" aria-describedby="${uid}-strategies-count">${make}</button> <span id="${uid}-strategies-count" role="status">${submitted}</span></span>`;
   }
+  function drawTables(card, tr) {
+    const t = tr.t;
+    const tables = card.tables;
+    ui.tables.setAttribute("aria-label", t("The class at tables"));
+    if (!tables) {
+      const sizes = [2, 3, 4, 5].map((n) => `<option value="${n}"${n === local.size ? " selected" : ""}>${escapeHTML(tr.number(n, 0))}</option>`).join("");
+      const size = escapeHTML(t("Seats per table"));
+      const seat = escapeHTML(t("Put the class at tables"));
+      ui.tables.innerHTML = `<div class="borsen-room-controls"><label for="${uid}-table-size">${size}</label> <select id="${uid}-table-size" class="borsen-room-table-size" data-fid="tables-size">${sizes}</select><button type="button" class="borsen-btn borsen-secondary" data-do="tables" data-fid="tables">${seat}</button></div>`;
+      ui.tables.querySelector("select").value = String(local.size);
+      return;
+    }
+    const paused = Boolean(tables.paused);
+    const toggle = (what, on, label) => `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" data-do="${what}" data-on="${!on}" data-fid="${what}" aria-pressed="${on}">${escapeHTML(label)}</button>`;
+    const line = escapeHTML(
+      paused ? t("All tables are paused.") : tables.next === "teacher" ? t("Each table's next game starts when you start it.") : t("Each table's next game starts by itself.")
+    );
+    const pause = escapeHTML(
+      paused ? (
+        // TRANSLATORS: the teacher's button on the join card: every table plays on.
+        t("Resume all tables")
+      ) : (
+        // TRANSLATORS: the teacher's button on the join card: every table stops for now.
+        t("Pause all tables")
+      )
+    );
+    const nextGame = escapeHTML(t("Start the next game"));
+    const buttons = `<div class="borsen-room-controls"><button type="button" class="borsen-btn borsen-secondary" data-do="${paused ? "resume_tables" : "pause_tables"}" data-fid="pause-tables">${pause}</button><button type="button" class="borsen-btn borsen-secondary" data-do="next_game" data-fid="next-game">${nextGame}</button>` + // TRANSLATORS: a switch on the join card: the phones show the exact chance of the next
+    // card when it is the student's choice.
+    toggle("chance", Boolean(tables.chance), t("Show the exact chance on the phones")) + // TRANSLATORS: a switch on the join card: every table plays with the same shuffled deck.
+    toggle("same_deck", Boolean(tables.same_deck), t("The same deck at every table")) + `</div><p class="borsen-room-note" role="status">${line}</p>`;
+    const boxes = (tables.tables || []).map((table) => tableHTML(table, tr)).join("");
+    ui.tables.innerHTML = buttons + `<div class="borsen-room-seats borsen-room-table-list" role="list">${boxes}</div>`;
+  }
+  function tableHTML(table, tr) {
+    const t = tr.t;
+    const head = t("Table {number} · game {game}", { number: table.number, game: table.game ?? 1 });
+    const overWord = escapeHTML(t("game over"));
+    const over = table.over ? ` <span class="borsen-room-seat-state">${overWord}</span>` : "";
+    const seats = (table.seats || []).map((seat, i) => {
+      const marks = [];
+      if (seat.bot) marks.push(t("a bot"));
+      else if (seat.away) marks.push(t("away: a bot plays for now"));
+      else if (seat.student && !seat.here) marks.push(t("not connected"));
+      const n = Number(seat.bank) || 0;
+      marks.push(tr.tn("{count} card in the bank", "{count} cards in the bank", n, { count: n }));
+      const index = seat.seat ?? i;
+      const turn = !table.over && table.turn === index;
+      if (turn) marks.push(t("their turn"));
+      const name = seat.student && seat.student !== seat.name ? t("{player} ({student})", { player: seat.name, student: seat.student }) : seat.name;
+      return `<div class="borsen-room-seat${turn ? " is-turn" : ""}${seat.bot ? " is-bot" : ""}${seat.away ? " is-away" : ""}" data-seat="${Number(index)}"><span class="borsen-room-seat-name">${turn ? "▶ " : ""}${escapeHTML(name)}</span><span class="borsen-room-seat-state">${escapeHTML(marks.join(" · "))}</span></div>`;
+    });
+    return `<div class="borsen-room-question borsen-room-table" role="listitem" data-table="${Number(table.number)}"${table.over ? ' data-over="true"' : ""}><p class="borsen-room-q-text">${escapeHTML(head)}${over}</p>${seats.join("")}</div>`;
+  }
   function studentHTML(s, tr) {
     const t = tr.t;
     const key = escapeHTML(s.key ?? "");
@@ -553,6 +609,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
       ui.qLine.textContent = teacherQuestionLine(q, tr);
     }
     drawControls(card, t, tr.tn);
+    drawTables(card, tr);
     ui.count.textContent = roomSummary(card, tr);
     const students = card.students || [];
     ui.students.classList.toggle("is-rows", students.some((s) => s.key !== void 0));
@@ -584,7 +641,9 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
       send(d.room, { seat: Number(d.seat) });
     } else if (d.do === "ask") {
       send("room", { do: "ask", kind: d.kind });
-    } else if (d.do === "leaderboard" || d.do === "strategies") {
+    } else if (d.do === "tables") {
+      send("room", { do: "tables", size: local.size });
+    } else if (d.do === "leaderboard" || d.do === "strategies" || d.do === "chance" || d.do === "same_deck") {
       send("room", { do: d.do, on: d.on === "true" });
     } else if (d.do === "network") {
       local.network = false;
@@ -646,13 +705,25 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH4, probe = answer
     local.removing = null;
     redraw(`${was}-${key}`);
   }
+  function onChange(event) {
+    const select = (
+      /** @type {HTMLElement} */
+      event.target.closest(".borsen-room-table-size")
+    );
+    if (select) local.size = Number(
+      /** @type {HTMLSelectElement} */
+      select.value
+    ) || 4;
+  }
   section.addEventListener("click", onClick);
+  section.addEventListener("change", onChange);
   section.addEventListener("submit", onSubmit);
   section.addEventListener("keydown", onKeydown);
   return {
     update,
     destroy() {
       section.removeEventListener("click", onClick);
+      section.removeEventListener("change", onChange);
       section.removeEventListener("submit", onSubmit);
       section.removeEventListener("keydown", onKeydown);
       section.remove();

@@ -570,8 +570,8 @@ function axisText(kind, value, tr) {
   return kind === "chance" ? percentText(value, tr) : tr.number(value, 1);
 }
 function answerChart(q, tr = ENGLISH3) {
-  const W = 320;
-  const H = 170;
+  const W2 = 320;
+  const H2 = 170;
   const top = 44;
   const base = 140;
   const answers = q.answers || [];
@@ -605,7 +605,7 @@ function answerChart(q, tr = ENGLISH3) {
     const high = bins[bins.length - 1].high;
     const max = Math.max(1, ...bins.map((b) => b.count));
     const left = 20;
-    const width = W - 40;
+    const width = W2 - 40;
     const step = width / bins.length;
     bins.forEach((b, i) => {
       const h = (base - top) * b.count / max;
@@ -623,7 +623,7 @@ function answerChart(q, tr = ENGLISH3) {
     if (truth) {
       const at = q.kind === "count" ? truth.value + 0.5 : truth.value;
       const x = left + width * across(at, low, high);
-      const anchor = x < 80 ? "start" : x > W - 80 ? "end" : "middle";
+      const anchor = x < 80 ? "start" : x > W2 - 80 ? "end" : "middle";
       parts.push(
         `<line class="borsen-chart-truth" x1="${x.toFixed(1)}" y1="20" x2="${x.toFixed(1)}" y2="${base}"></line>`,
         `<text class="borsen-chart-truth-label" x="${x.toFixed(1)}" y="14" text-anchor="${anchor}">${escapeHTML(truthShort(q, tr))}</text>`
@@ -639,11 +639,215 @@ function answerChart(q, tr = ENGLISH3) {
     }
   }
   const alt = escapeHTML(label);
-  return `<svg class="borsen-chart" viewBox="0 0 ${W} ${H + 5}" role="img" aria-label="${alt}"><title>${alt}</title>${parts.join("")}</svg>`;
+  return `<svg class="borsen-chart" viewBox="0 0 ${W2} ${H2 + 5}" role="img" aria-label="${alt}"><title>${alt}</title>${parts.join("")}</svg>`;
+}
+
+// src/experiment-chart.js
+var ENGLISH4 = translator(null);
+var W = 440;
+var H = 360;
+var PLOT = { left: 64, right: W - 24, top: 20, bottom: H - 60 };
+var clamp = (v, low = 0, high = 1) => Math.min(high, Math.max(low, v));
+var f = (v) => v.toFixed(1);
+function xAt(share) {
+  return PLOT.left + clamp(share) * (PLOT.right - PLOT.left);
+}
+function yAt(share) {
+  return PLOT.bottom - clamp(share) * (PLOT.bottom - PLOT.top);
+}
+function oneDecimal(value, tr) {
+  return tr.number(value, 1, 1);
+}
+function theoryRange(e) {
+  const draws = Number(e.draws) || 0;
+  const expected = Number(e.expected) || 0;
+  const spread = Number(e.spread) || 0;
+  return {
+    low: clamp(expected - 2 * spread, 0, draws),
+    high: clamp(expected + 2 * spread, 0, draws)
+  };
+}
+function shownBands(e) {
+  return (e && e.bands || []).filter((b) => (b.draws || 0) > 0 && b.mean !== null && b.mean !== void 0).map((b) => ({ ...b, share: (b.accepted || 0) / b.draws }));
+}
+function seriesPoints(e) {
+  return (e && e.series || []).filter((p) => (p.draws || 0) > 0).map((p) => ({
+    draws: p.draws,
+    share: (p.accepted || 0) / p.draws,
+    theory: (p.expected || 0) / p.draws,
+    low: clamp(((p.expected || 0) - 2 * (p.spread || 0)) / p.draws),
+    high: clamp(((p.expected || 0) + 2 * (p.spread || 0)) / p.draws)
+  }));
+}
+function yAxis(tr) {
+  return [0, 0.25, 0.5, 0.75, 1].map(
+    (s) => `<line class="borsen-x-grid" x1="${PLOT.left}" y1="${f(yAt(s))}" x2="${PLOT.right}" y2="${f(yAt(s))}"></line><text class="borsen-x-tick" x="${PLOT.left - 8}" y="${f(yAt(s) + 5)}" text-anchor="end">${escapeHTML(percentText(s, tr))}</text>`
+  ).join("");
+}
+function axisTitle(text, axis) {
+  if (axis === "x") {
+    return `<text class="borsen-x-title" x="${f((PLOT.left + PLOT.right) / 2)}" y="${H - 12}" text-anchor="middle">${escapeHTML(text)}</text>`;
+  }
+  const cy = f((PLOT.top + PLOT.bottom) / 2);
+  return `<text class="borsen-x-title" x="16" y="${cy}" text-anchor="middle" transform="rotate(-90 16 ${cy})">${escapeHTML(text)}</text>`;
+}
+function svg(kind, label, body) {
+  const alt = escapeHTML(label);
+  return `<svg class="borsen-x-chart borsen-x-${kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${alt}"><title>${alt}</title>${body}</svg>`;
+}
+function calibrationLabel(e, tr = ENGLISH4) {
+  const bands = shownBands(e);
+  if (!bands.length) return tr.t("No draw that could fail has been made yet.");
+  const items = bands.map(
+    (b) => (
+      // TRANSLATORS: one band of the calibration chart, in a list: the draws whose exact chance was
+      // about {chance}, and how many of them were accepted.
+      tr.t("chance about {chance}: {accepted} of {count} accepted", {
+        chance: percentText(b.mean, tr),
+        accepted: b.accepted || 0,
+        count: b.draws
+      })
+    )
+  );
+  return tr.t(
+    "The share of the class's draws that were accepted, against their exact chance, band by band: {bands}. Where the theory holds, each dot lies on the diagonal.",
+    { bands: tr.join(items) }
+  );
+}
+function calibrationChart(e, tr = ENGLISH4) {
+  const bands = shownBands(e);
+  const most = Math.max(1, ...bands.map((b) => b.draws));
+  const parts = [yAxis(tr)];
+  for (const s of [0, 0.5, 1]) {
+    const anchor = s === 0 ? "start" : s === 1 ? "end" : "middle";
+    parts.push(
+      `<text class="borsen-x-tick" x="${f(xAt(s))}" y="${PLOT.bottom + 22}" text-anchor="${anchor}">${escapeHTML(percentText(s, tr))}</text>`
+    );
+  }
+  const diagonal = escapeHTML(tr.t("The diagonal: what the theory says"));
+  parts.push(
+    `<line class="borsen-x-theory" x1="${f(xAt(0))}" y1="${f(yAt(0))}" x2="${f(xAt(1))}" y2="${f(yAt(1))}"></line>`,
+    `<text class="borsen-x-theory-label" x="${f(xAt(0.02))}" y="${f(yAt(0.92))}" text-anchor="start">${diagonal}</text>`
+  );
+  for (const b of bands) {
+    const cx = xAt(b.mean);
+    const cy = yAt(b.share);
+    const r = 5 + 11 * Math.sqrt(b.draws / most);
+    const right = cx < PLOT.right - 70;
+    const n = tr.t("n = {count}", { count: b.draws });
+    parts.push(
+      `<circle class="borsen-x-dot" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"></circle>`,
+      `<text class="borsen-x-count" x="${f(right ? cx + r + 4 : cx - r - 4)}" y="${f(cy + 5)}" text-anchor="${right ? "start" : "end"}">${escapeHTML(n)}</text>`
+    );
+  }
+  parts.push(axisTitle(tr.t("The exact chance of the draw"), "x"));
+  parts.push(axisTitle(tr.t("Share accepted"), "y"));
+  return svg("calibration", calibrationLabel(e, tr), parts.join(""));
+}
+function lawLabel(e, tr = ENGLISH4) {
+  const points = seriesPoints(e);
+  if (!points.length) return tr.t("No draw that could fail has been made yet.");
+  const last = points[points.length - 1];
+  return tr.tn(
+    "After {count} draw the class's share accepted is {share}; the theory expected {expected}, between {low} and {high}. The range narrows as the draws add up.",
+    "After {count} draws the class's share accepted is {share}; the theory expected {expected}, between {low} and {high}. The range narrows as the draws add up.",
+    last.draws,
+    {
+      count: last.draws,
+      share: percentText(last.share, tr),
+      expected: percentText(last.theory, tr),
+      low: percentText(last.low, tr),
+      high: percentText(last.high, tr)
+    }
+  );
+}
+function lawChart(e, tr = ENGLISH4) {
+  const points = seriesPoints(e);
+  const most = Math.max(1, ...points.map((p) => p.draws));
+  const x = (draws) => PLOT.left + clamp(draws, 0, most) / most * (PLOT.right - PLOT.left);
+  const parts = [yAxis(tr)];
+  for (const [d, anchor] of [[0, "start"], [most, "end"]]) {
+    parts.push(
+      `<text class="borsen-x-tick" x="${f(x(d))}" y="${PLOT.bottom + 22}" text-anchor="${anchor}">${escapeHTML(tr.number(d, 0))}</text>`
+    );
+  }
+  if (points.length) {
+    const line = (key) => points.map((p) => `${f(x(p.draws))},${f(yAt(p[key]))}`).join(" ");
+    const band = [
+      ...points.map((p) => `${f(x(p.draws))},${f(yAt(p.high))}`),
+      ...points.slice().reverse().map((p) => `${f(x(p.draws))},${f(yAt(p.low))}`)
+    ].join(" ");
+    parts.push(
+      `<polygon class="borsen-x-band" points="${band}"></polygon>`,
+      `<polyline class="borsen-x-theory" points="${line("theory")}"></polyline>`,
+      `<polyline class="borsen-x-class" points="${line("share")}"></polyline>`
+    );
+    const last = points[points.length - 1];
+    parts.push(
+      `<circle class="borsen-x-end" cx="${f(x(last.draws))}" cy="${f(yAt(last.share))}" r="5"></circle>`
+    );
+  }
+  const keys = [
+    // TRANSLATORS: the key of the law-of-large-numbers chart: the class's running share.
+    ["borsen-x-class", tr.t("The class: share accepted so far")],
+    // TRANSLATORS: the key of the law-of-large-numbers chart: the theory's expected share.
+    ["borsen-x-theory", tr.t("The theory: the share it expects")],
+    // TRANSLATORS: the key of the law-of-large-numbers chart: the shaded range (± 2 standard
+    // deviations) the theory expects the share in.
+    ["borsen-x-band", tr.t("The theory's range: expected ± 2 standard deviations")]
+  ];
+  keys.forEach(([cls, text], i) => {
+    const y = PLOT.top + 14 + i * 22;
+    const mark = cls === "borsen-x-band" ? `<rect class="${cls}" x="${PLOT.left + 8}" y="${y - 8}" width="26" height="12"></rect>` : `<line class="${cls}" x1="${PLOT.left + 8}" y1="${y - 2}" x2="${PLOT.left + 34}" y2="${y - 2}"></line>`;
+    parts.push(
+      mark,
+      `<text class="borsen-x-key" x="${PLOT.left + 40}" y="${y + 3}">${escapeHTML(text)}</text>`
+    );
+  });
+  parts.push(axisTitle(tr.t("Number of draws"), "x"));
+  parts.push(axisTitle(tr.t("Share accepted"), "y"));
+  return svg("law", lawLabel(e, tr), parts.join(""));
+}
+function experimentSentence(e, tr = ENGLISH4) {
+  const draws = Number(e.draws) || 0;
+  if (!draws) return tr.t("No draw that could fail has been made yet.");
+  const range = theoryRange(e);
+  return tr.tn(
+    "{count} draw: {accepted} accepted; the theory expected {expected} (between {low} and {high}).",
+    "{count} draws: {accepted} accepted; the theory expected {expected} (between {low} and {high}).",
+    draws,
+    {
+      count: draws,
+      accepted: Number(e.accepted) || 0,
+      expected: oneDecimal(Number(e.expected) || 0, tr),
+      low: oneDecimal(range.low, tr),
+      high: oneDecimal(range.high, tr)
+    }
+  );
+}
+function certainSentence(e, tr = ENGLISH4) {
+  const n = Number(e.certain) || 0;
+  if (!n) return "";
+  return tr.tn(
+    "{count} draw could not fail (an empty pile or an ace on top) and is not counted.",
+    "{count} draws could not fail (an empty pile or an ace on top) and are not counted.",
+    n,
+    { count: n }
+  );
+}
+function experimentView(e, tr = ENGLISH4) {
+  if (!e || typeof e !== "object") return { show: false };
+  return {
+    show: true,
+    calibration: calibrationChart(e, tr),
+    law: lawChart(e, tr),
+    sentence: experimentSentence(e, tr),
+    certain: certainSentence(e, tr)
+  };
 }
 
 // src/projector-helpers.js
-var ENGLISH4 = translator(null);
+var ENGLISH5 = translator(null);
 function studentCount(students) {
   if (Array.isArray(students)) return students.length;
   const n = Number(students);
@@ -652,7 +856,7 @@ function studentCount(students) {
 function codeIsBig(students, question) {
   return studentCount(students) === 0 && !(question && question.state === "open");
 }
-function projectorQuestion(question, tr = ENGLISH4) {
+function projectorQuestion(question, tr = ENGLISH5) {
   const q = question || { state: "none" };
   if (q.state !== "open" && q.state !== "revealed") return { show: false };
   const open = q.state === "open";
@@ -674,7 +878,7 @@ function projectorQuestion(question, tr = ENGLISH4) {
   }
   return out;
 }
-function boardRows(board, tr = ENGLISH4) {
+function boardRows(board, tr = ENGLISH5) {
   if (!board || !board.on) return null;
   const rows = (board.rows || []).slice(0, 10);
   let place = 0;
@@ -1307,6 +1511,7 @@ function mountTable(root, game, opts) {
 }
 
 // src/projector.js
+var SPEAK_MS = 1e4;
 var TEMPLATE = `
 <header class="borsen-p-head">
   <span class="borsen-class-title">Børsen</span>
@@ -1316,6 +1521,23 @@ var TEMPLATE = `
 </header>
 <section class="borsen-p-tournament" aria-labelledby="borsen-p-t-title"
   data-testid="projector-tournament" hidden></section>
+<section class="borsen-p-x" aria-labelledby="borsen-p-x-title" data-testid="projector-experiment"
+  hidden>
+  <h2 class="borsen-p-x-title" id="borsen-p-x-title"></h2>
+  <div class="borsen-p-x-charts">
+    <figure class="borsen-p-x-figure">
+      <figcaption class="borsen-p-x-cal-title"></figcaption>
+      <div class="borsen-p-x-cal"></div>
+    </figure>
+    <figure class="borsen-p-x-figure">
+      <figcaption class="borsen-p-x-law-title"></figcaption>
+      <div class="borsen-p-x-law"></div>
+    </figure>
+  </div>
+  <p class="borsen-p-x-sentence"></p>
+  <p class="borsen-p-x-certain"></p>
+  <p class="borsen-sr borsen-p-x-live" aria-live="polite"></p>
+</section>
 <div class="borsen-p-layout">
   <section class="borsen-p-join">
     <div class="borsen-p-qr"></div>
@@ -1387,6 +1609,15 @@ function startProjectorPage(root, opts = {}) {
     subsTitle: $(".borsen-p-subs-title"),
     subsBar: $(".borsen-p-subs-bar"),
     subsCount: $(".borsen-p-subs-count"),
+    x: $(".borsen-p-x"),
+    xTitle: $(".borsen-p-x-title"),
+    xCalTitle: $(".borsen-p-x-cal-title"),
+    xCal: $(".borsen-p-x-cal"),
+    xLawTitle: $(".borsen-p-x-law-title"),
+    xLaw: $(".borsen-p-x-law"),
+    xSentence: $(".borsen-p-x-sentence"),
+    xCertain: $(".borsen-p-x-certain"),
+    xLive: $(".borsen-p-x-live"),
     board: $(".borsen-p-board"),
     boardTitle: $(".borsen-p-board-title"),
     boardRows: $(".borsen-p-board-rows"),
@@ -1408,6 +1639,10 @@ function startProjectorPage(root, opts = {}) {
     board: { on: false },
     submissions: { open: false, submitted: 0, students: 0 },
     join: null,
+    experiment: null,
+    spokenAt: -Infinity,
+    // when the experiment's sentence was last put in its live region
+    speakTimer: 0,
     tries: 0,
     timer: 0,
     link: (w) => w.t("Connecting…"),
@@ -1436,6 +1671,9 @@ function startProjectorPage(root, opts = {}) {
     ui.qTitle.textContent = tr.t("Question for the class");
     ui.boardTitle.textContent = tr.t("Leaderboard");
     ui.subsTitle.textContent = tr.t("The class's strategies");
+    ui.xTitle.textContent = tr.t("The class's experiment: every draw against its exact chance");
+    ui.xCalTitle.textContent = tr.t("Is the share accepted the chance?");
+    ui.xLawTitle.textContent = tr.t("The more draws, the closer to the theory");
     ui.endedTitle.textContent = tr.t("The class has ended");
     ui.link.textContent = state.link(tr);
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
@@ -1451,10 +1689,10 @@ function startProjectorPage(root, opts = {}) {
         box.innerHTML = j.qr;
         box.dataset.qr = j.qr;
       }
-      const svg = box.querySelector("svg");
-      if (svg) {
-        svg.setAttribute("role", "img");
-        svg.setAttribute("aria-label", label);
+      const svg2 = box.querySelector("svg");
+      if (svg2) {
+        svg2.setAttribute("role", "img");
+        svg2.setAttribute("aria-label", label);
       }
       text.textContent = j.url;
       box.hidden = !j.qr;
@@ -1506,12 +1744,37 @@ function startProjectorPage(root, opts = {}) {
       (r) => `<li><span class="borsen-place">${r.place}.</span><span class="borsen-rank-name">${escapeHTML(r.name)}</span><span class="borsen-rank-score">${escapeHTML(r.points)}</span></li>`
     ).join("");
   }
+  function drawExperiment() {
+    const shown = experimentView(state.experiment, tr);
+    ui.x.hidden = !shown.show;
+    if (!shown.show) return;
+    ui.xCal.innerHTML = shown.calibration;
+    ui.xLaw.innerHTML = shown.law;
+    ui.xSentence.textContent = shown.sentence;
+    ui.xCertain.textContent = shown.certain;
+    ui.xCertain.hidden = !shown.certain;
+    speakExperiment();
+  }
+  function speakExperiment() {
+    if (state.speakTimer) return;
+    const wait = state.spokenAt + SPEAK_MS - Date.now();
+    if (wait > 0) {
+      state.speakTimer = setTimeout(() => {
+        state.speakTimer = 0;
+        if (state.experiment && !state.ended) speakExperiment();
+      }, wait);
+      return;
+    }
+    state.spokenAt = Date.now();
+    ui.xLive.textContent = ui.xSentence.textContent;
+  }
   function drawAll() {
     drawWords();
     drawJoin();
     drawQuestion();
     drawBoard();
     drawSubmissions();
+    drawExperiment();
     tournament.draw();
     if (state.view) table.update(state.view);
   }
@@ -1535,6 +1798,7 @@ function startProjectorPage(root, opts = {}) {
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    clearTimeout(state.speakTimer);
     state.endedText = text;
     showCode(false);
     ui.ended.hidden = false;
@@ -1579,6 +1843,9 @@ function startProjectorPage(root, opts = {}) {
       drawSubmissions();
     } else if (m.type === "tournament") {
       tournament.receive(m);
+    } else if (m.type === "experiment") {
+      state.experiment = m.experiment && typeof m.experiment === "object" ? m.experiment : null;
+      drawExperiment();
     } else if (m.type === "join") {
       state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? ""), local: m.local === true };
       drawJoin();
@@ -1636,6 +1903,7 @@ function startProjectorPage(root, opts = {}) {
     stop() {
       state.ended = true;
       clearTimeout(state.timer);
+      clearTimeout(state.speakTimer);
       if (state.socket) state.socket.close();
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKeydown);

@@ -870,6 +870,64 @@ function trendChart(scores) {
   }).join("");
   return `<svg class="borsen-trend" viewBox="0 0 ${W} 34" aria-hidden="true" focusable="false">${bars}</svg>`;
 }
+function tableLines(table, over, tr = ENGLISH3) {
+  if (!table || table.number === null || table.number === void 0) return { show: false };
+  const title = tr.t("Table {number} of {tables} · game {game}", {
+    number: table.number,
+    tables: table.tables ?? table.number,
+    game: table.game ?? 1
+  });
+  let next = "";
+  if (over) {
+    next = table.next === "teacher" ? tr.t("The next game starts when your teacher says.") : tr.t("The next game starts in a moment.");
+  }
+  return { show: true, title, next, chance: tableChance(table.chance, tr) };
+}
+function tableChance(chance, tr = ENGLISH3) {
+  if (!chance || !(chance.left > 0)) return "";
+  const accepted = Number(chance.accepted) || 0;
+  return tr.t("The chance the next card is accepted: {accepted}/{left} ({percent}).", {
+    accepted,
+    left: chance.left,
+    percent: percentText(accepted / chance.left, tr)
+  });
+}
+function figuresLines(figures, tr = ENGLISH3) {
+  const you = figures && figures.you || {};
+  const cls = figures && figures.class || {};
+  const lines = [];
+  const draws = Number(you.draws) || 0;
+  if (draws) {
+    lines.push(
+      tr.tn(
+        "You drew {count} time: {accepted} accepted, where the theory expected {expected}.",
+        "You drew {count} times: {accepted} accepted, where the theory expected {expected}.",
+        draws,
+        { count: draws, accepted: Number(you.accepted) || 0, expected: tr.number(Number(you.expected) || 0, 1, 1) }
+      )
+    );
+  }
+  const proven = Number(you.proven) || 0;
+  if (proven) {
+    const best = Number(you.best) || 0;
+    lines.push(
+      tr.tn(
+        "Your choice was the proven best one {count} time out of {total}.",
+        "Your choice was the proven best one {count} times out of {total}.",
+        best,
+        { count: best, total: proven }
+      )
+    );
+  }
+  const classDraws = Number(cls.draws) || 0;
+  const classLine = classDraws ? tr.tn(
+    "The class drew {count} time: {accepted} accepted, where the theory expected {expected}.",
+    "The class drew {count} times: {accepted} accepted, where the theory expected {expected}.",
+    classDraws,
+    { count: classDraws, accepted: Number(cls.accepted) || 0, expected: tr.number(Number(cls.expected) || 0, 1, 1) }
+  ) : "";
+  return { you: lines, cls: classLine };
+}
 
 // src/builder-helpers.js
 var KINDS = {
@@ -1774,6 +1832,17 @@ var TEMPLATE = `
   <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
+  <section class="borsen-tables" aria-labelledby="borsen-tables-title" hidden>
+    <h2 class="borsen-tables-title" id="borsen-tables-title"></h2>
+    <p class="borsen-tables-next" role="status"></p>
+  </section>
+  <p class="borsen-tables-chance" role="status" hidden></p>
+  <section class="borsen-figures" aria-labelledby="borsen-figures-title" hidden>
+    <h2 class="borsen-figures-title" id="borsen-figures-title"></h2>
+    <ul class="borsen-figures-you"></ul>
+    <p class="borsen-figures-class"></p>
+    <p class="borsen-figures-note"></p>
+  </section>
   <section class="borsen-me">
     <h2 class="borsen-me-title" hidden></h2>
     <p class="borsen-me-line"></p>
@@ -1911,7 +1980,16 @@ function startStudentPage(root, opts = {}) {
     scoresTrend: $(".borsen-scores-trend"),
     scoresTrendText: $(".borsen-scores-trend-text"),
     scoresHow: $(".borsen-scores-how summary"),
-    scoresHowText: $(".borsen-scores-how p")
+    scoresHowText: $(".borsen-scores-how p"),
+    tables: $(".borsen-tables"),
+    tablesTitle: $(".borsen-tables-title"),
+    tablesNext: $(".borsen-tables-next"),
+    tablesChance: $(".borsen-tables-chance"),
+    figures: $(".borsen-figures"),
+    figuresTitle: $(".borsen-figures-title"),
+    figuresYou: $(".borsen-figures-you"),
+    figuresClass: $(".borsen-figures-class"),
+    figuresNote: $(".borsen-figures-note")
   };
   const ids = requestIds("s");
   const state = {
@@ -1927,6 +2005,10 @@ function startStudentPage(root, opts = {}) {
     locked: false,
     seats: [],
     cls: { on: false },
+    table: null,
+    // the phone's table while the class plays at tables
+    figures: null,
+    // the student's figures and the class's
     tries: 0,
     timer: 0,
     noticeId: 0,
@@ -1950,6 +2032,7 @@ function startStudentPage(root, opts = {}) {
   });
   const builder = mountBuilder($(".borsen-builder"), { send: (m) => sendRaw(m), words });
   $(".borsen-table").after(ui.q);
+  $(".borsen-table").after(ui.tablesChance);
   function questionOpen() {
     return state.question.state === "open";
   }
@@ -2025,6 +2108,8 @@ function startStudentPage(root, opts = {}) {
     ui.scoresTitle.textContent = tr.t("Your points");
     ui.scoresHow.textContent = tr.t("How are answers scored?");
     ui.scoresHowText.textContent = scoringText(tr);
+    ui.figuresTitle.textContent = tr.t("Your draws against the theory");
+    ui.figuresNote.textContent = tr.t("Only draws that could fail count: a card onto an empty pile or onto an ace is always accepted.");
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
     ui.link.textContent = state.link.text(tr);
   }
@@ -2166,7 +2251,29 @@ function startStudentPage(root, opts = {}) {
     ui.scoresTrend.innerHTML = trendChart(scores);
     ui.scoresTrendText.textContent = trendText(scores, tr);
   }
+  function drawTable() {
+    const lines = tableLines(state.table, Boolean(state.view && state.view.over), tr);
+    ui.tables.hidden = !lines.show;
+    ui.tablesChance.hidden = !lines.show || !lines.chance;
+    if (!lines.show) {
+      ui.figures.hidden = true;
+      return;
+    }
+    ui.tablesTitle.textContent = lines.title;
+    ui.tablesNext.textContent = lines.next;
+    ui.tablesNext.hidden = !lines.next;
+    ui.tablesChance.textContent = lines.chance;
+    drawFigures();
+  }
+  function drawFigures() {
+    const lines = figuresLines(state.figures, tr);
+    const at = !ui.tables.hidden;
+    ui.figures.hidden = !at || !(lines.you.length || lines.cls);
+    ui.figuresYou.innerHTML = lines.you.map((line) => `<li>${escapeHTML(line)}</li>`).join("");
+    ui.figuresClass.textContent = lines.cls;
+  }
   function redraw() {
+    drawTable();
     drawMe();
     drawVote();
     drawQuestion();
@@ -2243,6 +2350,13 @@ function startStudentPage(root, opts = {}) {
       state.view = m.view;
       table.update(m.view);
       expireNotice(m.view);
+      drawTable();
+    } else if (m.type === "table") {
+      state.table = m.number === null || m.number === void 0 ? null : m;
+      drawTable();
+    } else if (m.type === "figures") {
+      state.figures = { you: m.you || {}, class: m.class || {} };
+      drawFigures();
     } else if (m.type === "room") {
       state.seats = m.seats || [];
       table.setHolders(state.seats);

@@ -4,14 +4,19 @@
 // it sends nothing. Served at /<projector_token>/projector/ with its socket ./ws beside it;
 // Python sends the teacher's language first ({type: "speech"}), then the view, the room, the
 // question, the board and the join code. The exact answer is not sent before the reveal, and
-// this page shows none before it either.
+// this page shows none before it either. While the class plays at tables, the class's
+// experiment: every draw that could fail against its exact chance, in two charts (no names).
 
 import { escapeHTML } from "./helpers.js";
 import { translator } from "./i18n.js";
+import { experimentView } from "./experiment-chart.js";
 import { boardRows, codeIsBig, projectorQuestion } from "./projector-helpers.js";
 import { retryDelay, socketUrl } from "./student-helpers.js";
 import { mountTournament } from "./projector-tournament.js";
 import { mountTable } from "./table.js";
+
+/** The experiment's sentence is spoken at most this often (ms). */
+const SPEAK_MS = 10000;
 
 const TEMPLATE = `
 <header class="borsen-p-head">
@@ -22,6 +27,23 @@ const TEMPLATE = `
 </header>
 <section class="borsen-p-tournament" aria-labelledby="borsen-p-t-title"
   data-testid="projector-tournament" hidden></section>
+<section class="borsen-p-x" aria-labelledby="borsen-p-x-title" data-testid="projector-experiment"
+  hidden>
+  <h2 class="borsen-p-x-title" id="borsen-p-x-title"></h2>
+  <div class="borsen-p-x-charts">
+    <figure class="borsen-p-x-figure">
+      <figcaption class="borsen-p-x-cal-title"></figcaption>
+      <div class="borsen-p-x-cal"></div>
+    </figure>
+    <figure class="borsen-p-x-figure">
+      <figcaption class="borsen-p-x-law-title"></figcaption>
+      <div class="borsen-p-x-law"></div>
+    </figure>
+  </div>
+  <p class="borsen-p-x-sentence"></p>
+  <p class="borsen-p-x-certain"></p>
+  <p class="borsen-sr borsen-p-x-live" aria-live="polite"></p>
+</section>
 <div class="borsen-p-layout">
   <section class="borsen-p-join">
     <div class="borsen-p-qr"></div>
@@ -100,6 +122,15 @@ export function startProjectorPage(root, opts = {}) {
     subsTitle: $(".borsen-p-subs-title"),
     subsBar: $(".borsen-p-subs-bar"),
     subsCount: $(".borsen-p-subs-count"),
+    x: $(".borsen-p-x"),
+    xTitle: $(".borsen-p-x-title"),
+    xCalTitle: $(".borsen-p-x-cal-title"),
+    xCal: $(".borsen-p-x-cal"),
+    xLawTitle: $(".borsen-p-x-law-title"),
+    xLaw: $(".borsen-p-x-law"),
+    xSentence: $(".borsen-p-x-sentence"),
+    xCertain: $(".borsen-p-x-certain"),
+    xLive: $(".borsen-p-x-live"),
     board: $(".borsen-p-board"),
     boardTitle: $(".borsen-p-board-title"),
     boardRows: $(".borsen-p-board-rows"),
@@ -121,6 +152,9 @@ export function startProjectorPage(root, opts = {}) {
     board: { on: false },
     submissions: { open: false, submitted: 0, students: 0 },
     join: null,
+    experiment: null,
+    spokenAt: -Infinity, // when the experiment's sentence was last put in its live region
+    speakTimer: 0,
     tries: 0,
     timer: 0,
     link: (w) => w.t("Connecting…"),
@@ -152,6 +186,11 @@ export function startProjectorPage(root, opts = {}) {
     ui.qTitle.textContent = tr.t("Question for the class");
     ui.boardTitle.textContent = tr.t("Leaderboard");
     ui.subsTitle.textContent = tr.t("The class's strategies");
+    ui.xTitle.textContent = tr.t("The class's experiment: every draw against its exact chance");
+    // TRANSLATORS: the caption of the projector's calibration chart (the class at tables).
+    ui.xCalTitle.textContent = tr.t("Is the share accepted the chance?");
+    // TRANSLATORS: the caption of the projector's chart of the share accepted as draws add up.
+    ui.xLawTitle.textContent = tr.t("The more draws, the closer to the theory");
     ui.endedTitle.textContent = tr.t("The class has ended");
     ui.link.textContent = state.link(tr);
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
@@ -233,12 +272,42 @@ export function startProjectorPage(root, opts = {}) {
       .join("");
   }
 
+  /** The class's experiment while it plays at tables (hidden while it does not). Its sentence
+   * is spoken at most every SPEAK_MS, the latest one then: the charts change a few times a
+   * second, and a screen reader must not read each. */
+  function drawExperiment() {
+    const shown = experimentView(state.experiment, tr);
+    ui.x.hidden = !shown.show;
+    if (!shown.show) return;
+    ui.xCal.innerHTML = shown.calibration;
+    ui.xLaw.innerHTML = shown.law;
+    ui.xSentence.textContent = shown.sentence;
+    ui.xCertain.textContent = shown.certain;
+    ui.xCertain.hidden = !shown.certain;
+    speakExperiment();
+  }
+
+  function speakExperiment() {
+    if (state.speakTimer) return; // the latest sentence is spoken when the timer ends
+    const wait = state.spokenAt + SPEAK_MS - Date.now();
+    if (wait > 0) {
+      state.speakTimer = setTimeout(() => {
+        state.speakTimer = 0;
+        if (state.experiment && !state.ended) speakExperiment();
+      }, wait);
+      return;
+    }
+    state.spokenAt = Date.now();
+    ui.xLive.textContent = ui.xSentence.textContent;
+  }
+
   function drawAll() {
     drawWords();
     drawJoin();
     drawQuestion();
     drawBoard();
     drawSubmissions();
+    drawExperiment();
     tournament.draw();
     if (state.view) table.update(state.view);
   }
@@ -266,6 +335,7 @@ export function startProjectorPage(root, opts = {}) {
   function end(text) {
     state.ended = true;
     clearTimeout(state.timer);
+    clearTimeout(state.speakTimer);
     state.endedText = text;
     showCode(false);
     ui.ended.hidden = false;
@@ -313,6 +383,9 @@ export function startProjectorPage(root, opts = {}) {
       drawSubmissions();
     } else if (m.type === "tournament") {
       tournament.receive(m);
+    } else if (m.type === "experiment") {
+      state.experiment = m.experiment && typeof m.experiment === "object" ? m.experiment : null;
+      drawExperiment();
     } else if (m.type === "join") {
       state.join = { url: String(m.url ?? ""), qr: String(m.qr ?? ""), local: m.local === true };
       drawJoin();
@@ -375,6 +448,7 @@ export function startProjectorPage(root, opts = {}) {
     stop() {
       state.ended = true;
       clearTimeout(state.timer);
+      clearTimeout(state.speakTimer);
       if (state.socket) state.socket.close();
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKeydown);

@@ -9,6 +9,8 @@
 // ``send("room", {do, ...})``, which the widget sends to Python as
 // ``{intent: "room", version, id, do, ...}``. Its words are the widget's language: `words()`
 // returns the translator of the language the widget speaks now, read at every update.
+// With `card.tables` (the class at tables) it also shows each table live (its game, seats,
+// banks, whose turn) and the buttons that seat, pause, resume and move the tables on.
 
 import { escapeHTML } from "./helpers.js";
 import { translator } from "./i18n.js";
@@ -46,6 +48,7 @@ const TEMPLATE = `
   <p class="borsen-room-q-line" aria-live="polite"></p>
 </div>
 <div class="borsen-room-controls" role="group"></div>
+<div class="borsen-room-tables" role="group"></div>
 <ul class="borsen-room-students"></ul>
 <div class="borsen-room-seats" role="list"></div>
 `;
@@ -153,13 +156,14 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     controls: $(".borsen-room-controls"),
     students: $(".borsen-room-students"),
     seats: $(".borsen-room-seats"),
+    tables: $(".borsen-room-tables"),
   };
   ui.title.id = `${uid}-room-title`;
   section.setAttribute("aria-labelledby", ui.title.id);
   let shownQr = "";
   let last = null;
   /** The student being renamed (their key) and the one whose removal waits for a yes. */
-  const local = { renaming: null, draft: "", removing: null, network: false };
+  const local = { renaming: null, draft: "", removing: null, network: false, size: 4 };
   /** The teacher's page's address, told to Python once (a class through Jupyter uses it). */
   let toldAddress = false;
   /** Whether the join address answers from this computer: for which address, and the word. */
@@ -311,6 +315,108 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       `<span id="${uid}-strategies-count" role="status">${submitted}</span></span>`;
   }
 
+  /** The class at tables: before seating, the button with its size; after, the tables'
+   * buttons and switches, then one box per table. */
+  function drawTables(card, tr) {
+    const t = tr.t;
+    const tables = card.tables;
+    ui.tables.setAttribute("aria-label", t("The class at tables"));
+    if (!tables) {
+      const sizes = [2, 3, 4, 5]
+        .map((n) => `<option value="${n}"${n === local.size ? " selected" : ""}>${escapeHTML(tr.number(n, 0))}</option>`)
+        .join("");
+      // TRANSLATORS: the label of the size chosen beside "Put the class at tables".
+      const size = escapeHTML(t("Seats per table"));
+      // TRANSLATORS: the teacher's button on the join card: seat the whole class at tables
+      // of the chosen size, each a game of its own (bots in the free seats).
+      const seat = escapeHTML(t("Put the class at tables"));
+      ui.tables.innerHTML =
+        `<div class="borsen-room-controls">` +
+        `<label for="${uid}-table-size">${size}</label> ` +
+        `<select id="${uid}-table-size" class="borsen-room-table-size" data-fid="tables-size">${sizes}</select>` +
+        `<button type="button" class="borsen-btn borsen-secondary" data-do="tables" ` +
+        `data-fid="tables">${seat}</button></div>`;
+      ui.tables.querySelector("select").value = String(local.size);
+      return;
+    }
+    const paused = Boolean(tables.paused);
+    const toggle = (what, on, label) =>
+      `<button type="button" class="borsen-btn borsen-quiet borsen-room-toggle" ` +
+      `data-do="${what}" data-on="${!on}" data-fid="${what}" aria-pressed="${on}">` +
+      `${escapeHTML(label)}</button>`;
+    // The state beside the buttons: paused, or what starts each table's next game.
+    const line = escapeHTML(
+      paused
+        ? t("All tables are paused.")
+        : tables.next === "teacher"
+          ? t("Each table's next game starts when you start it.")
+          : t("Each table's next game starts by itself."),
+    );
+    const pause = escapeHTML(
+      paused
+        ? // TRANSLATORS: the teacher's button on the join card: every table plays on.
+          t("Resume all tables")
+        : // TRANSLATORS: the teacher's button on the join card: every table stops for now.
+          t("Pause all tables"),
+    );
+    // TRANSLATORS: the teacher's button on the join card: the tables whose game is over
+    // start their next one.
+    const nextGame = escapeHTML(t("Start the next game"));
+    const buttons =
+      `<div class="borsen-room-controls">` +
+      `<button type="button" class="borsen-btn borsen-secondary" ` +
+      `data-do="${paused ? "resume_tables" : "pause_tables"}" data-fid="pause-tables">` +
+      `${pause}</button>` +
+      `<button type="button" class="borsen-btn borsen-secondary" data-do="next_game" ` +
+      `data-fid="next-game">${nextGame}</button>` +
+      // TRANSLATORS: a switch on the join card: the phones show the exact chance of the next
+      // card when it is the student's choice.
+      toggle("chance", Boolean(tables.chance), t("Show the exact chance on the phones")) +
+      // TRANSLATORS: a switch on the join card: every table plays with the same shuffled deck.
+      toggle("same_deck", Boolean(tables.same_deck), t("The same deck at every table")) +
+      `</div>` +
+      `<p class="borsen-room-note" role="status">${line}</p>`;
+    const boxes = (tables.tables || []).map((table) => tableHTML(table, tr)).join("");
+    ui.tables.innerHTML = buttons +
+      `<div class="borsen-room-seats borsen-room-table-list" role="list">${boxes}</div>`;
+  }
+
+  /** One table: its number and game (or "game over"), then each seat in a row. */
+  function tableHTML(table, tr) {
+    const t = tr.t;
+    // TRANSLATORS: a table's heading on the teacher's join card (the class at tables).
+    const head = t("Table {number} · game {game}", { number: table.number, game: table.game ?? 1 });
+    // TRANSLATORS: on the join card, beside a table's heading: its game has ended.
+    const overWord = escapeHTML(t("game over"));
+    const over = table.over ? ` <span class="borsen-room-seat-state">${overWord}</span>` : "";
+    const seats = (table.seats || []).map((seat, i) => {
+      const marks = [];
+      // TRANSLATORS: the mark beside a seat on the join card: a bot plays it.
+      if (seat.bot) marks.push(t("a bot"));
+      // TRANSLATORS: the mark beside a seat on the join card: the student's phone dropped and
+      // a bot plays the seat until it is back.
+      else if (seat.away) marks.push(t("away: a bot plays for now"));
+      // TRANSLATORS: the mark beside a seat on the join card: the student's phone is not connected.
+      else if (seat.student && !seat.here) marks.push(t("not connected"));
+      const n = Number(seat.bank) || 0;
+      marks.push(tr.tn("{count} card in the bank", "{count} cards in the bank", n, { count: n }));
+      const index = seat.seat ?? i;
+      const turn = !table.over && table.turn === index;
+      // TRANSLATORS: the mark beside the seat whose turn it is, on the join card.
+      if (turn) marks.push(t("their turn"));
+      const name = seat.student && seat.student !== seat.name
+        ? t("{player} ({student})", { player: seat.name, student: seat.student })
+        : seat.name;
+      return `<div class="borsen-room-seat${turn ? " is-turn" : ""}${seat.bot ? " is-bot" : ""}` +
+        `${seat.away ? " is-away" : ""}" data-seat="${Number(index)}">` +
+        `<span class="borsen-room-seat-name">${turn ? "▶ " : ""}${escapeHTML(name)}</span>` +
+        `<span class="borsen-room-seat-state">${escapeHTML(marks.join(" · "))}</span></div>`;
+    });
+    return `<div class="borsen-room-question borsen-room-table" role="listitem" data-table="${Number(table.number)}"` +
+      `${table.over ? ' data-over="true"' : ""}>` +
+      `<p class="borsen-room-q-text">${escapeHTML(head)}${over}</p>${seats.join("")}</div>`;
+  }
+
   function studentHTML(s, tr) {
     const t = tr.t;
     const key = escapeHTML(s.key ?? "");
@@ -425,6 +531,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       ui.qLine.textContent = teacherQuestionLine(q, tr);
     }
     drawControls(card, t, tr.tn);
+    drawTables(card, tr);
     ui.count.textContent = roomSummary(card, tr);
     const students = card.students || [];
     ui.students.classList.toggle("is-rows", students.some((s) => s.key !== undefined));
@@ -469,7 +576,9 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       send(d.room, { seat: Number(d.seat) });
     } else if (d.do === "ask") {
       send("room", { do: "ask", kind: d.kind });
-    } else if (d.do === "leaderboard" || d.do === "strategies") {
+    } else if (d.do === "tables") {
+      send("room", { do: "tables", size: local.size });
+    } else if (d.do === "leaderboard" || d.do === "strategies" || d.do === "chance" || d.do === "same_deck") {
       send("room", { do: d.do, on: d.on === "true" });
     } else if (d.do === "network") {
       local.network = false;
@@ -487,7 +596,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       redraw(null);
       ui.controls.querySelector("button:not([disabled])")?.focus();
     } else if (d.do) {
-      send("room", { do: d.do }); // reveal, lock, unlock
+      send("room", { do: d.do }); // reveal, lock, unlock, pause_tables, resume_tables, next_game
     } else if (d.local === "rename") {
       const student = ((last && last.students) || []).find((s) => s.key === d.key);
       local.renaming = d.key;
@@ -531,13 +640,20 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
     redraw(`${was}-${key}`);
   }
 
+  function onChange(event) {
+    const select = /** @type {HTMLElement} */ (event.target).closest(".borsen-room-table-size");
+    if (select) local.size = Number(/** @type {HTMLSelectElement} */ (select).value) || 4;
+  }
+
   section.addEventListener("click", onClick);
+  section.addEventListener("change", onChange);
   section.addEventListener("submit", onSubmit);
   section.addEventListener("keydown", onKeydown);
   return {
     update,
     destroy() {
       section.removeEventListener("click", onClick);
+      section.removeEventListener("change", onChange);
       section.removeEventListener("submit", onSubmit);
       section.removeEventListener("keydown", onKeydown);
       section.remove();

@@ -602,3 +602,84 @@ export function trendChart(scores) {
     .join("");
   return `<svg class="borsen-trend" viewBox="0 0 ${W} 34" aria-hidden="true" focusable="false">${bars}</svg>`;
 }
+
+// ---------------------------------------------------------------------------- the class at tables
+// The phone's own table ({type: "table", number, tables, game, next, chance}) and the student's
+// figures beside the class's ({type: "figures", you, class}); see the contract in wire.py.
+
+/**
+ * What the phone shows of its table: ``{show: false}`` while the class is not at tables, else
+ * ``{show, title, next, chance}`` (``next``: what starts the next game, only when this game is
+ * over; ``chance``: the exact chance the next card is accepted, only when the teacher shows it
+ * and it is this phone's choice; each "" when not shown).
+ */
+export function tableLines(table, over, tr = ENGLISH) {
+  if (!table || table.number === null || table.number === undefined) return { show: false };
+  // TRANSLATORS: the heading of a student's phone while the class plays at tables.
+  const title = tr.t("Table {number} of {tables} · game {game}", {
+    number: table.number,
+    tables: table.tables ?? table.number,
+    game: table.game ?? 1,
+  });
+  let next = "";
+  if (over) {
+    next = table.next === "teacher"
+      ? tr.t("The next game starts when your teacher says.")
+      : tr.t("The next game starts in a moment.");
+  }
+  return { show: true, title, next, chance: tableChance(table.chance, tr) };
+}
+
+/** "The chance the next card is accepted: 15/30 (50 %)." or "" without a chance. */
+export function tableChance(chance, tr = ENGLISH) {
+  if (!chance || !(chance.left > 0)) return "";
+  const accepted = Number(chance.accepted) || 0;
+  return tr.t("The chance the next card is accepted: {accepted}/{left} ({percent}).", {
+    accepted,
+    left: chance.left,
+    percent: percentText(accepted / chance.left, tr),
+  });
+}
+
+/**
+ * The student's figures and the class's in sentences: ``{you: [lines], cls: line}``, each line
+ * left out while it has nothing to count yet. Only draws that could fail count (chance < 1).
+ */
+export function figuresLines(figures, tr = ENGLISH) {
+  const you = (figures && figures.you) || {};
+  const cls = (figures && figures.class) || {};
+  const lines = [];
+  const draws = Number(you.draws) || 0;
+  if (draws) {
+    lines.push(
+      tr.tn(
+        "You drew {count} time: {accepted} accepted, where the theory expected {expected}.",
+        "You drew {count} times: {accepted} accepted, where the theory expected {expected}.",
+        draws,
+        { count: draws, accepted: Number(you.accepted) || 0, expected: tr.number(Number(you.expected) || 0, 1, 1) },
+      ),
+    );
+  }
+  const proven = Number(you.proven) || 0;
+  if (proven) {
+    const best = Number(you.best) || 0;
+    lines.push(
+      tr.tn(
+        "Your choice was the proven best one {count} time out of {total}.",
+        "Your choice was the proven best one {count} times out of {total}.",
+        best,
+        { count: best, total: proven },
+      ),
+    );
+  }
+  const classDraws = Number(cls.draws) || 0;
+  const classLine = classDraws
+    ? tr.tn(
+        "The class drew {count} time: {accepted} accepted, where the theory expected {expected}.",
+        "The class drew {count} times: {accepted} accepted, where the theory expected {expected}.",
+        classDraws,
+        { count: classDraws, accepted: Number(cls.accepted) || 0, expected: tr.number(Number(cls.expected) || 0, 1, 1) },
+      )
+    : "";
+  return { you: lines, cls: classLine };
+}

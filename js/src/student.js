@@ -18,6 +18,7 @@ import {
   answerEcho,
   answeredText,
   classText,
+  figuresLines,
   freeSeats,
   mineText,
   nameProblem,
@@ -29,6 +30,7 @@ import {
   scoringText,
   secondsLeft,
   seatLine,
+  tableLines,
   sessionKey,
   socketUrl,
   timerText,
@@ -66,6 +68,17 @@ const TEMPLATE = `
   <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
+  <section class="borsen-tables" aria-labelledby="borsen-tables-title" hidden>
+    <h2 class="borsen-tables-title" id="borsen-tables-title"></h2>
+    <p class="borsen-tables-next" role="status"></p>
+  </section>
+  <p class="borsen-tables-chance" role="status" hidden></p>
+  <section class="borsen-figures" aria-labelledby="borsen-figures-title" hidden>
+    <h2 class="borsen-figures-title" id="borsen-figures-title"></h2>
+    <ul class="borsen-figures-you"></ul>
+    <p class="borsen-figures-class"></p>
+    <p class="borsen-figures-note"></p>
+  </section>
   <section class="borsen-me">
     <h2 class="borsen-me-title" hidden></h2>
     <p class="borsen-me-line"></p>
@@ -211,6 +224,15 @@ export function startStudentPage(root, opts = {}) {
     scoresTrendText: $(".borsen-scores-trend-text"),
     scoresHow: $(".borsen-scores-how summary"),
     scoresHowText: $(".borsen-scores-how p"),
+    tables: $(".borsen-tables"),
+    tablesTitle: $(".borsen-tables-title"),
+    tablesNext: $(".borsen-tables-next"),
+    tablesChance: $(".borsen-tables-chance"),
+    figures: $(".borsen-figures"),
+    figuresTitle: $(".borsen-figures-title"),
+    figuresYou: $(".borsen-figures-you"),
+    figuresClass: $(".borsen-figures-class"),
+    figuresNote: $(".borsen-figures-note"),
   };
   const ids = requestIds("s");
   const state = {
@@ -226,6 +248,8 @@ export function startStudentPage(root, opts = {}) {
     locked: false,
     seats: [],
     cls: { on: false },
+    table: null, // the phone's table while the class plays at tables
+    figures: null, // the student's figures and the class's
     tries: 0,
     timer: 0,
     noticeId: 0,
@@ -258,6 +282,8 @@ export function startStudentPage(root, opts = {}) {
   // the table, the pile was below the fold of a 390 × 844 phone). It is hidden until asked, so
   // moving it now takes no focus from anyone.
   $(".borsen-table").after(ui.q);
+  // The exact chance (when the teacher shows it) sits under the pile too, above the question.
+  $(".borsen-table").after(ui.tablesChance);
 
   /** Whether a posed question is open (the vote card gives way to it). */
   function questionOpen() {
@@ -358,6 +384,9 @@ export function startStudentPage(root, opts = {}) {
     ui.scoresTitle.textContent = tr.t("Your points");
     ui.scoresHow.textContent = tr.t("How are answers scored?");
     ui.scoresHowText.textContent = scoringText(tr);
+    // TRANSLATORS: the title of a student's figures while the class plays at tables.
+    ui.figuresTitle.textContent = tr.t("Your draws against the theory");
+    ui.figuresNote.textContent = tr.t("Only draws that could fail count: a card onto an empty pile or onto an ace is always accepted.");
     if (state.endedText) ui.endedText.textContent = state.endedText(tr);
     ui.link.textContent = state.link.text(tr);
   }
@@ -523,7 +552,35 @@ export function startStudentPage(root, opts = {}) {
     ui.scoresTrendText.textContent = trendText(scores, tr);
   }
 
+  /** The phone's table: its heading, what starts the next game, the exact chance (each only
+   * while the class is at tables). */
+  function drawTable() {
+    const lines = tableLines(state.table, Boolean(state.view && state.view.over), tr);
+    ui.tables.hidden = !lines.show;
+    ui.tablesChance.hidden = !lines.show || !lines.chance;
+    if (!lines.show) {
+      ui.figures.hidden = true;
+      return;
+    }
+    ui.tablesTitle.textContent = lines.title;
+    ui.tablesNext.textContent = lines.next;
+    ui.tablesNext.hidden = !lines.next;
+    ui.tablesChance.textContent = lines.chance;
+    drawFigures();
+  }
+
+  /** The student's figures beside the class's (not a live region: the class's come every few
+   * seconds; the student reads them when they look). */
+  function drawFigures() {
+    const lines = figuresLines(state.figures, tr);
+    const at = !ui.tables.hidden;
+    ui.figures.hidden = !at || !(lines.you.length || lines.cls);
+    ui.figuresYou.innerHTML = lines.you.map((line) => `<li>${escapeHTML(line)}</li>`).join("");
+    ui.figuresClass.textContent = lines.cls;
+  }
+
   function redraw() {
+    drawTable();
     drawMe();
     drawVote();
     drawQuestion();
@@ -618,6 +675,13 @@ export function startStudentPage(root, opts = {}) {
       state.view = m.view;
       table.update(m.view);
       expireNotice(m.view);
+      drawTable(); // "the next game starts …" once the game is over
+    } else if (m.type === "table") {
+      state.table = m.number === null || m.number === undefined ? null : m;
+      drawTable();
+    } else if (m.type === "figures") {
+      state.figures = { you: m.you || {}, class: m.class || {} };
+      drawFigures();
     } else if (m.type === "room") {
       state.seats = m.seats || [];
       table.setHolders(state.seats);

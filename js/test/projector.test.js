@@ -4,7 +4,7 @@
 // the join code full screen.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { translator } from "../src/i18n.js";
 import { startProjectorPage } from "../src/projector.js";
 import { boardRows, codeIsBig, projectorQuestion, studentCount } from "../src/projector-helpers.js";
@@ -247,5 +247,76 @@ describe("projector helpers", () => {
     expect(codeIsBig(0, { state: "none" })).toBe(true);
     expect(codeIsBig(0, { state: "open" })).toBe(false);
     expect(codeIsBig(3, null)).toBe(false);
+  });
+});
+
+describe("the class's experiment (the class at tables)", () => {
+  const experiment = (extra = {}) => ({
+    draws: 412, accepted: 230, expected: 226.83, spread: 9.1, certain: 57, tables: 7, players: 28,
+    bands: Array.from({ length: 10 }, (_, i) => ({
+      low: i / 10, high: (i + 1) / 10, draws: i === 5 ? 34 : 0, accepted: i === 5 ? 17 : 0, mean: i === 5 ? 0.52 : null,
+    })),
+    series: [{ draws: 1, accepted: 1, expected: 0.5, spread: 0.5 }, { draws: 412, accepted: 230, expected: 226.83, spread: 9.1 }],
+    ...extra,
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("hidden before the class is at tables and for null; two charts with their text and the sentence", () => {
+    socket().receive({ type: "speech", speech: speech("en") });
+    const section = $(".borsen-p-x");
+    expect(section.hidden).toBe(true);
+    socket().receive({ type: "experiment", experiment: experiment() });
+    expect(section.hidden).toBe(false);
+    expect($(".borsen-p-x-title").textContent).toBe("The class's experiment: every draw against its exact chance");
+    const charts = [...section.querySelectorAll("svg")];
+    expect(charts).toHaveLength(2);
+    expect(charts.every((c) => c.getAttribute("role") === "img" && c.getAttribute("aria-label"))).toBe(true);
+    expect(section.querySelectorAll("circle.borsen-x-dot")).toHaveLength(1);
+    expect($(".borsen-p-x-sentence").textContent).toBe(
+      "412 draws: 230 accepted; the theory expected 226.8 (between 208.6 and 245.0).",
+    );
+    expect($(".borsen-p-x-certain").textContent).toBe(
+      "57 draws could not fail (an empty pile or an ace on top) and are not counted.",
+    );
+    socket().receive({ type: "experiment", experiment: null });
+    expect(section.hidden).toBe(true);
+    expect(socket().sent).toEqual([]); // read-only still
+  });
+
+  test("in bokmål, and no names anywhere in the section", () => {
+    socket().receive({ type: "speech", speech: speech("nb") });
+    socket().receive({ type: "room", seats: [{ seat: 0, name: "Ada", open: true, holder: "Lina" }], students: 3 });
+    socket().receive({ type: "board", on: true, rows: [{ name: "Lina", total: 90 }] });
+    socket().receive({ type: "experiment", experiment: experiment({ certain: 0 }) });
+    expect($(".borsen-p-x-title").textContent).toBe("Klassens eksperiment: hvert trekk mot sin eksakte sjanse");
+    expect($(".borsen-p-x-cal-title").textContent).toBe("Er andelen som blir godkjent, lik sjansen?");
+    expect($(".borsen-p-x-law-title").textContent).toBe("Jo flere trekk, jo nærmere teorien");
+    expect($(".borsen-p-x-sentence").textContent).toBe(
+      "412 trekk: 230 godkjent; teorien gir 226,8 i snitt (mellom 208,6 og 245,0).",
+    );
+    expect($(".borsen-p-x-certain").hidden).toBe(true);
+    expect($(".borsen-p-x").textContent).not.toMatch(/Lina|Ada/);
+    expect($(".borsen-p-x").innerHTML).not.toMatch(/Lina|Ada/);
+  });
+
+  test("a screen reader hears the sentence at most every ten seconds, the latest one then", () => {
+    vi.useFakeTimers();
+    socket().receive({ type: "speech", speech: speech("en") });
+    const live = $(".borsen-p-x-live");
+    expect(live.getAttribute("aria-live")).toBe("polite");
+    socket().receive({ type: "experiment", experiment: experiment() });
+    expect(live.textContent).toBe("412 draws: 230 accepted; the theory expected 226.8 (between 208.6 and 245.0).");
+    for (let i = 1; i <= 20; i++) {
+      vi.advanceTimersByTime(250);
+      socket().receive({ type: "experiment", experiment: experiment({ draws: 412 + i, accepted: 230 + i }) });
+    }
+    // Five seconds of updates: the charts follow each, the spoken sentence none yet.
+    expect($(".borsen-p-x-sentence").textContent).toMatch(/^432 draws: 250 accepted/);
+    expect(live.textContent).toMatch(/^412 draws/);
+    vi.advanceTimersByTime(5000);
+    expect(live.textContent).toMatch(/^432 draws: 250 accepted/);
   });
 });

@@ -255,3 +255,113 @@ describe("whether the address answers (issue 30)", () => {
     expect(tried).toHaveLength(2);
   });
 });
+
+describe("the class at tables, on the join card", () => {
+  const tables = (extra = {}) => ({
+    paused: false, same_deck: false, next: "teacher", chance: false, size: 4,
+    tables: [
+      { number: 1, game: 2, games: 1, over: false, turn: 0, seats: [
+        { seat: 0, name: "<b>Lina</b>", bot: false, student: "<b>Lina</b>", here: true, away: false, bank: 12 },
+        { name: "Robot", bot: true, student: null, here: false, away: false, bank: 1 },
+        { name: "Max", bot: false, student: "Max", here: false, away: true, bank: 0 },
+        { name: "Ola", bot: false, student: "Ola", here: false, away: false, bank: 3 },
+      ] },
+      { number: 2, game: 1, games: 1, over: true, turn: null, seats: [
+        { name: "Kari", bot: false, student: "Kari", here: true, away: false, bank: 20 },
+      ] },
+    ],
+    ...extra,
+  });
+  const rows = (n) => [...host.querySelectorAll(`[data-table="${n}"] .borsen-room-seat`)].map((r) => r.textContent);
+
+  test("before seating: put the class at tables of the chosen size (2 to 5, 4 by default)", () => {
+    room.update(card({ tables: null }));
+    const select = $(".borsen-room-table-size");
+    expect([...select.options].map((o) => o.value)).toEqual(["2", "3", "4", "5"]);
+    expect(select.value).toBe("4");
+    expect(host.querySelector(`label[for="${select.id}"]`).textContent).toBe("Seats per table");
+    const go = $('[data-do="tables"]');
+    expect(go.tagName).toBe("BUTTON");
+    expect(go.textContent).toBe("Put the class at tables");
+    go.click();
+    expect(sent).toEqual([{ intent: "room", do: "tables", size: 4 }]);
+    select.value = "3";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    room.update(card({ tables: null })); // a redraw keeps the choice
+    expect($(".borsen-room-table-size").value).toBe("3");
+    $('[data-do="tables"]').click();
+    expect(sent.at(-1)).toEqual({ intent: "room", do: "tables", size: 3 });
+    expect($('[data-do="pause_tables"]')).toBeNull();
+  });
+
+  test("after: pause, resume, the next game and the two switches send exactly their intents", () => {
+    room.update(card({ tables: tables() }));
+    expect($(".borsen-room-table-size")).toBeNull();
+    $('[data-do="pause_tables"]').click();
+    $('[data-do="next_game"]').click();
+    const chance = $('[data-do="chance"]');
+    const deck = $('[data-do="same_deck"]');
+    expect(chance.getAttribute("aria-pressed")).toBe("false");
+    expect(chance.textContent).toBe("Show the exact chance on the phones");
+    expect(deck.getAttribute("aria-pressed")).toBe("false");
+    expect(deck.textContent).toBe("The same deck at every table");
+    chance.click();
+    deck.click();
+    expect(sent).toEqual([
+      { intent: "room", do: "pause_tables" },
+      { intent: "room", do: "next_game" },
+      { intent: "room", do: "chance", on: true },
+      { intent: "room", do: "same_deck", on: true },
+    ]);
+    room.update(card({ tables: tables({ paused: true, chance: true, same_deck: true }) }));
+    expect($('[data-do="pause_tables"]')).toBeNull();
+    const resume = $('[data-do="resume_tables"]');
+    expect(resume.textContent).toBe("Resume all tables");
+    expect($(".borsen-room-tables .borsen-room-note").textContent).toBe("All tables are paused.");
+    expect($('[data-do="chance"]').getAttribute("aria-pressed")).toBe("true");
+    resume.click();
+    $('[data-do="chance"]').click();
+    $('[data-do="same_deck"]').click();
+    expect(sent.slice(4)).toEqual([
+      { intent: "room", do: "resume_tables" },
+      { intent: "room", do: "chance", on: false },
+      { intent: "room", do: "same_deck", on: false },
+    ]);
+  });
+
+  test("each table live: its game, the seats, bots, away and not connected, banks, whose turn, game over", () => {
+    room.update(card({ tables: tables() }));
+    expect($('[data-table="1"] .borsen-room-q-text').textContent).toBe("Table 1 · game 2");
+    expect(rows(1)).toEqual([
+      "▶ <b>Lina</b>12 cards in the bank · their turn",
+      "Robota bot · 1 card in the bank",
+      "Maxaway: a bot plays for now · 0 cards in the bank",
+      "Olanot connected · 3 cards in the bank",
+    ]);
+    expect($('[data-table="1"] .borsen-room-seat.is-turn').dataset.seat).toBe("0");
+    expect($('[data-table="2"] .borsen-room-q-text').textContent).toBe("Table 2 · game 1 game over");
+    expect(rows(2)).toEqual(["Kari20 cards in the bank"]); // no turn in a game that is over
+    expect($(".borsen-room-tables .borsen-room-note").textContent).toBe("Each table's next game starts when you start it.");
+  });
+
+  test("names are text, never HTML", () => {
+    room.update(card({ tables: tables() }));
+    expect(host.querySelector(".borsen-room-tables b")).toBeNull();
+    expect($('[data-table="1"] .borsen-room-seat-name').textContent).toBe("▶ <b>Lina</b>");
+  });
+
+  test("in bokmål", () => {
+    tr = translator(speech("nb"));
+    room.update(card({ tables: null }));
+    expect($('[data-do="tables"]').textContent).toBe("Sett klassen ved bord");
+    room.update(card({ tables: tables({ next: "now" }) }));
+    expect($('[data-do="pause_tables"]').textContent).toBe("Sett alle bord på pause");
+    expect($('[data-do="next_game"]').textContent).toBe("Start neste spill");
+    expect($('[data-do="chance"]').textContent).toBe("Vis den eksakte sjansen på mobilene");
+    expect($('[data-do="same_deck"]').textContent).toBe("Den samme børsen ved hvert bord");
+    expect($('[data-table="2"] .borsen-room-q-text').textContent).toBe("Bord 2 · spill 1 spillet er over");
+    expect(rows(1)[2]).toBe("Maxborte: en robot spiller for nå · 0 kort i banken");
+    expect(rows(1)[0]).toBe("▶ <b>Lina</b>12 kort i banken · har turen");
+    expect($(".borsen-room-tables .borsen-room-note").textContent).toBe("Neste spill ved hvert bord starter av seg selv.");
+  });
+});

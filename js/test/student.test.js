@@ -8,7 +8,7 @@ import { mountRoomCard } from "../src/room-card.js";
 import { startStudentPage } from "../src/student.js";
 import typedAnswers from "./typed-answers.json";
 import {
-  LANGUAGE_KEY, answerBins, answerChart, answerEcho, answerValueText, nameProblem, parseAnswer, pointsText,
+  LANGUAGE_KEY, answerBins, figuresLines, tableChance, tableLines, answerChart, answerEcho, answerValueText, nameProblem, parseAnswer, pointsText,
   resultText, retryDelay, roomSummary, scoringText, seatLine, seatState, secondsLeft, socketUrl,
   timerText, trendChart, trendText, truthShort, truthText, voteCard,
 } from "../src/student-helpers.js";
@@ -757,5 +757,93 @@ describe("question helpers", () => {
     expect(secondsLeft({ state: "revealed", seconds: 30 }, 0, 0)).toBeNull();
     expect(timerText(1)).toBe("1 second left");
     expect(scoringText()).toContain("0 to 100 points");
+  });
+});
+
+describe("the class at tables, on the phone", () => {
+  const tableMsg = (extra = {}) => ({ type: "table", number: 2, tables: 7, game: 3, next: "teacher", chance: null, ...extra });
+  const figures = {
+    type: "figures",
+    you: { draws: 23, accepted: 14, expected: 13.4, decisions: 20, proven: 18, best: 15 },
+    class: { draws: 412, accepted: 230, expected: 226.8 },
+  };
+
+  test("the table's heading, what starts the next game, and nothing while not at tables", () => {
+    join();
+    socket().receive({ type: "speech", speech: speech("en") });
+    expect($(".borsen-tables").hidden).toBe(true);
+    socket().receive(tableMsg());
+    expect($(".borsen-tables").hidden).toBe(false);
+    expect($(".borsen-tables-title").textContent).toBe("Table 2 of 7 · game 3");
+    expect($(".borsen-tables-next").hidden).toBe(true); // the game is on
+    socket().receive({ type: "view", view: view({ over: true, legal: [], actions: [] }) });
+    expect($(".borsen-tables-next").textContent).toBe("The next game starts when your teacher says.");
+    socket().receive(tableMsg({ next: "now" }));
+    expect($(".borsen-tables-next").textContent).toBe("The next game starts in a moment.");
+    socket().receive(figures);
+    expect($(".borsen-figures").hidden).toBe(false);
+    socket().receive(tableMsg({ number: null, tables: null, game: null }));
+    expect($(".borsen-tables").hidden).toBe(true);
+    expect($(".borsen-tables-chance").hidden).toBe(true);
+    expect($(".borsen-figures").hidden).toBe(true);
+  });
+
+  test("the exact chance under the pile, only when Python sends it", () => {
+    join();
+    socket().receive({ type: "speech", speech: speech("nb") });
+    socket().receive(tableMsg({ chance: { accepted: 15, left: 30 } }));
+    const chance = $(".borsen-tables-chance");
+    expect(chance.hidden).toBe(false);
+    expect(chance.textContent).toBe("Sjansen for at neste kort blir godkjent: 15/30 (50\u00a0%).");
+    expect(chance.previousElementSibling.classList.contains("borsen-table")).toBe(true); // under the pile
+    expect($(".borsen-tables-title").textContent).toBe("Bord 2 av 7 · spill 3");
+    socket().receive(tableMsg({ chance: null }));
+    expect(chance.hidden).toBe(true);
+    expect(chance.textContent).toBe("");
+  });
+
+  test("the student's figures beside the class's, in English and bokmål", () => {
+    join();
+    socket().receive({ type: "speech", speech: speech("en") });
+    socket().receive(tableMsg());
+    expect($(".borsen-figures").hidden).toBe(true); // nothing counted yet
+    socket().receive(figures);
+    const you = () => [...root.querySelectorAll(".borsen-figures-you li")].map((li) => li.textContent);
+    expect($(".borsen-figures-title").textContent).toBe("Your draws against the theory");
+    expect(you()).toEqual([
+      "You drew 23 times: 14 accepted, where the theory expected 13.4.",
+      "Your choice was the proven best one 15 times out of 18.",
+    ]);
+    expect($(".borsen-figures-class").textContent).toBe("The class drew 412 times: 230 accepted, where the theory expected 226.8.");
+    socket().receive({ type: "speech", speech: speech("nb") });
+    expect(you()).toEqual([
+      "Du trakk 23 ganger: 14 godkjent, mot 13,4 i snitt etter teorien.",
+      "Du valgte det som var bevist best, 15 ganger av 18.",
+    ]);
+    expect($(".borsen-figures-class").textContent).toBe("Klassen trakk 412 ganger: 230 godkjent, mot 226,8 i snitt etter teorien.");
+    expect($(".borsen-figures-note").textContent).toBe(
+      "Bare trekk som kunne slå feil, telles: et kort på en tom bunke eller på et ess blir alltid godkjent.",
+    );
+  });
+
+  test("helpers: plurals by count, nothing to count left out", () => {
+    const en = translator(speech("en"));
+    const nn = translator(speech("nn"));
+    expect(tableLines(null, false, en)).toEqual({ show: false });
+    expect(tableLines({ number: null }, true, en)).toEqual({ show: false });
+    expect(tableLines({ number: 1, tables: 1, game: 1, next: "teacher" }, true, nn)).toEqual({
+      show: true, title: "Bord 1 av 1 · spel 1", next: "Neste spel startar når læraren din seier frå.", chance: "",
+    });
+    expect(tableChance({ accepted: 1, left: 3 }, en)).toBe("The chance the next card is accepted: 1/3 (33.3%).");
+    expect(tableChance({ accepted: 0, left: 0 }, en)).toBe("");
+    const one = figuresLines({ you: { draws: 1, accepted: 0, expected: 0.26, proven: 2, best: 1 }, class: { draws: 1, accepted: 1, expected: 0.26 } }, en);
+    expect(one).toEqual({
+      you: ["You drew 1 time: 0 accepted, where the theory expected 0.3.", "Your choice was the proven best one 1 time out of 2."],
+      cls: "The class drew 1 time: 1 accepted, where the theory expected 0.3.",
+    });
+    expect(figuresLines({ you: { draws: 0, proven: 0 }, class: { draws: 0 } }, en)).toEqual({ you: [], cls: "" });
+    expect(figuresLines({ you: { draws: 2, accepted: 2, expected: 1.5 } }, nn).you).toEqual([
+      "Du trekte 2 gonger: 2 godkjende, mot 1,5 i snitt etter teorien.",
+    ]);
   });
 });
