@@ -73,6 +73,11 @@ class Seats:
                 return seat
         return None
 
+    def holder(self, seat: int) -> Student | None:
+        """The student who holds ``seat``, or None."""
+        session = self._holders.get(seat)
+        return None if session is None else self._sessions.get(session)
+
     def holder_name(self, seat: int) -> str | None:
         session = self._holders.get(seat)
         return None if session is None else self._sessions.get(session).name

@@ -39,6 +39,7 @@ from ..engine.rules import Rules
 from ..i18n import translator
 from ..play.specs import bot_from_spec
 from .experiment import Decision, Draw, Experiment
+from .seats import Seats
 from .table import GameTable, Step
 
 __all__ = [
@@ -264,7 +265,12 @@ class ClassTables:
         return self._seeds.setdefault(game, secrets.randbits(64))
 
     def _note_game(self, number: int, table: GameTable, seed: int, group, specs) -> None:
-        learners = [self._learner_key(s) for s in group] + [None] * (self.size - len(group))
+        """A table's new game in the record: its seed, names, bots, and each seat's learner
+        (``group``: the students in its first seats, or the table's Seats)."""
+        if isinstance(group, Seats):
+            learners = [self._learner_key(group.holder(seat)) for seat in range(self.size)]
+        else:
+            learners = [self._learner_key(s) for s in group] + [None] * (self.size - len(group))
         self._lesson.note(
             {
                 "type": "table_game",
@@ -578,15 +584,8 @@ class ClassTables:
             return
         seed = self._seed(table.number + 1)
         hosted = self._hosted[number - 1]
-        learners = []
-        for seat in range(len(table.names)):
-            holder = hosted.seats.holder_name(seat)
-            student = None if holder is None else self._sessions.named(holder)
-            learners.append(None if student is None else student)
         table.new_game(seed)
-        self._note_game(
-            number, table, seed, [s for s in learners if s is not None], self._specs(table)
-        )
+        self._note_game(number, table, seed, hosted.seats, self._specs(table))
 
     def _specs(self, table: GameTable) -> list:
         return [None if bot is None else self.bots for bot in table.bots]
@@ -598,8 +597,7 @@ class ClassTables:
         hosted = self._hosted[number - 1]
         student = None
         if step.by == "person":
-            holder = hosted.seats.holder_name(step.seat)
-            student = None if holder is None else self._sessions.named(holder)
+            student = hosted.seats.holder(step.seat)
         learner = None if student is None else self._learner_key(student)
         entry = {
             "type": "move",
@@ -695,13 +693,8 @@ class ClassTables:
 
     def students_at(self, number: int) -> list:
         hosted = self._hosted[number - 1]
-        out = []
-        for seat in range(len(self.tables[number - 1].names)):
-            holder = hosted.seats.holder_name(seat)
-            student = None if holder is None else self._sessions.named(holder)
-            if student is not None:
-                out.append(student)
-        return out
+        seats = range(len(self.tables[number - 1].names))
+        return [s for s in map(hosted.seats.holder, seats) if s is not None]
 
     def number_of(self, index: int) -> int | None:
         """The table number (from 1) of the class's hosted table ``index``, or None."""
@@ -724,14 +717,13 @@ class ClassTables:
             hosted, game = self._hosted[number - 1], table.game
             seats = []
             for seat, name in enumerate(table.names):
-                holder = hosted.seats.holder_name(seat)
-                student = None if holder is None else self._sessions.named(holder)
+                student = hosted.seats.holder(seat)
                 seats.append(
                     {
                         "seat": seat,
                         "name": name,
                         "bot": table.bots[seat] is not None,
-                        "student": holder,
+                        "student": None if student is None else student.name,
                         "here": student is not None and student.page is not None,
                         "away": seat in table.stand_ins,
                         "bank": game.scores[seat],
@@ -806,6 +798,8 @@ class ClassTables:
                 self._figures_to(student)
 
     def _learner_key(self, student) -> str | None:
+        if student is None:
+            return None
         learner = self._lesson.of_session(student.session)
         return None if learner is None else learner.key
 
