@@ -754,6 +754,21 @@ class ClassTables:
         data = {"tables": tables, "experiment": self.experiment.class_figures()}
         return TableFigures(data, self._language())
 
+    def moves(self, number: int) -> list[dict]:
+        """Every move at table ``number`` (from 1) as the lesson's record holds it: its game,
+        seat, move, who made it, and for a draw its exact chance (``cards`` of ``left``) and
+        whether it was accepted."""
+        self._table(number)
+        return [e for e in self._lesson.events if e["type"] == "move" and e["table"] == number]
+
+    def __repr__(self) -> str:
+        if not self._active:
+            return "<ClassTables: the class is not at tables>"
+        return f"<ClassTables: tables={len(self.tables)}, class draws={len(self.experiment)}>"
+
+    def _repr_html_(self) -> str:
+        return self.shown()._repr_html_()
+
     def projector_figures(self) -> dict | None:
         if not self._active:
             return None

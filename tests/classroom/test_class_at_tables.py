@@ -431,6 +431,12 @@ def test_the_teacher_moves_a_pupil_replaces_one_pauses_and_starts_the_next_game(
         assert ct.tables[0].number == 2 and not ct.tables[0].game.is_over
         assert phones[0].last("table")["game"] == 2
         assert len(ct.tables[0].results) == 1
+        moves = ct.moves(1)
+        assert moves and {m["table"] for m in moves} == {1}
+        assert sum("left" in m for m in moves) == sum(d.table == 1 for d in ct.experiment.draws)
+        assert "tables=1," in repr(ct) and "<table>" in ct._repr_html_()
+        with pytest.raises(ValueError, match="no table 0"):
+            ct.moves(0)
         room.stop()
 
     run(scenario)
