@@ -912,6 +912,8 @@ class Classroom:
         seat = self._seats.of(found)
         if seat is not None:
             self._seats.take_back((seat,))
+        if self._class.table_of(found) is not None:
+            self._class.replace(found)  # at a table of the class: a bot takes the seat
         self._lesson.removed(found.session)
         self._sessions.remove(found)
         self._changed()

@@ -109,14 +109,14 @@ class TableFigures(dict):
         )
         figures = self["experiment"]
         line = tr.ngettext(
-            "The class drew {count} time; the theory expected {expected} accepted; {accepted}"
-            " were.",
-            "The class drew {count} times; the theory expected {expected} accepted; {accepted}"
-            " were.",
+            "The class drew {count} time: {accepted} accepted, where the theory expected "
+            "{expected}.",
+            "The class drew {count} times: {accepted} accepted, where the theory expected "
+            "{expected}.",
             figures["draws"],
             count=figures["draws"],
-            expected=tr.number(figures["expected"], 1),
             accepted=figures["accepted"],
+            expected=tr.number(figures["expected"], 1),
         )
         return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table><p>{line}</p>"
 

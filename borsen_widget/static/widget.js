@@ -1429,7 +1429,7 @@ function mountRoomCard(host, { send, uid, words = () => ENGLISH5, probe = answer
       const index = seat.seat ?? i;
       const turn = !table.over && table.turn === index;
       if (turn) marks.push(t("their turn"));
-      const name = seat.student && seat.student !== seat.name ? t("{player} ({student})", { player: seat.name, student: seat.student }) : seat.name;
+      const name = seat.student && seat.student !== seat.name ? t("{player}, played by {student}", { player: seat.name, student: seat.student }) : seat.name;
       return `<div class="borsen-room-seat${turn ? " is-turn" : ""}${seat.bot ? " is-bot" : ""}${seat.away ? " is-away" : ""}" data-seat="${Number(index)}"><span class="borsen-room-seat-name">${turn ? "▶ " : ""}${escapeHTML(name)}</span><span class="borsen-room-seat-state">${escapeHTML(marks.join(" · "))}</span></div>`;
     });
     return `<div class="borsen-room-question borsen-room-table" role="listitem" data-table="${Number(table.number)}"${table.over ? ' data-over="true"' : ""}><p class="borsen-room-q-text">${escapeHTML(head)}${over}</p>${seats.join("")}</div>`;

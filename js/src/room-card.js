@@ -405,7 +405,7 @@ export function mountRoomCard(host, { send, uid, words = () => ENGLISH, probe = 
       // TRANSLATORS: the mark beside the seat whose turn it is, on the join card.
       if (turn) marks.push(t("their turn"));
       const name = seat.student && seat.student !== seat.name
-        ? t("{player} ({student})", { player: seat.name, student: seat.student })
+        ? t("{player}, played by {student}", { player: seat.name, student: seat.student })
         : seat.name;
       return `<div class="borsen-room-seat${turn ? " is-turn" : ""}${seat.bot ? " is-bot" : ""}` +
         `${seat.away ? " is-away" : ""}" data-seat="${Number(index)}">` +
