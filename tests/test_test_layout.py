@@ -129,3 +129,21 @@ def test_no_two_modules_of_the_tests_share_a_name():
     assert not shared, (
         f"modules of one name in two test folders (one would hide the other): {shared}"
     )
+
+
+def test_every_test_the_inner_loop_leaves_out_still_exists():
+    """Each entry of ``INNER_LOOP_SLOW`` (tests/conftest.py) names a file and the start of a
+    test function in it: an entry left behind by a rename would leave out nothing."""
+    from conftest import INNER_LOOP_SLOW
+
+    for entry in INNER_LOOP_SLOW:
+        file, _, name = entry.partition("::")
+        path = TESTS.parent / file
+        assert path.is_file(), f"{entry}: no such file"
+        functions = [
+            node.name
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        start = name.partition("[")[0]
+        assert any(f.startswith(start) for f in functions), f"{entry}: no such test"
