@@ -56,8 +56,9 @@ class Draw:
 
 @dataclasses.dataclass(frozen=True)
 class Decision:
-    """A person's choice between drawing and banking (R4): what they chose and the proven best
-    choice (``"draw"``, ``"bank"``, or None where the bounds did not decide)."""
+    """A person's choice between drawing and banking (R4): what they chose, the proven best
+    choice (``"draw"``, ``"bank"``, or None where the bounds did not decide), and whether the
+    phone showed the exact chance when it was made (the teacher's switch)."""
 
     table: int
     game: int
@@ -65,6 +66,7 @@ class Decision:
     learner: str
     action: str
     best: str | None
+    shown: bool = False
 
 
 class Experiment:
@@ -164,6 +166,18 @@ class Experiment:
             "proven": proven,
             "best": best,
         }
+
+    def choices(self) -> dict:
+        """The class's proven decisions and how many were the best choice, with the exact
+        chance hidden and shown on the phones: ``{"hidden": {"proven", "best"}, "shown": …}``
+        (did the class choose better once it saw the chance?)."""
+        out = {"hidden": {"proven": 0, "best": 0}, "shown": {"proven": 0, "best": 0}}
+        for decision in self.decisions:
+            if decision.best is not None:
+                counts = out["shown" if decision.shown else "hidden"]
+                counts["proven"] += 1
+                counts["best"] += decision.action == decision.best
+        return out
 
     def class_figures(self) -> dict:
         point = self._totals.point()

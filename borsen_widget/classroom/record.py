@@ -68,6 +68,7 @@ PLAY_COLUMNS = (
     "accepted",
     "choice",
     "best",
+    "shown",
     "seconds",
 )
 
@@ -206,6 +207,7 @@ class Record(Sequence):
                         "accepted": event["accepted"],
                         "choice": None,
                         "best": None,
+                        "shown": None,
                         "seconds": round(event["at"] - started, 3),
                     }
                 )
@@ -223,6 +225,7 @@ class Record(Sequence):
                         "accepted": None,
                         "choice": event["choice"],
                         "best": event["best"],
+                        "shown": event.get("shown", False),
                         "seconds": round(event["at"] - started, 3),
                     }
                 )

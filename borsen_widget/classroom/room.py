@@ -653,7 +653,12 @@ class Classroom:
         return self._class.shown()
 
     def _place(self, student: Student, index: int) -> None:
-        """Put ``student`` at the class's table ``index``: their page shows its game."""
+        """Put ``student`` at the class's table ``index`` (giving up a seat at the table they
+        leave, the teacher's among them): their page shows its game."""
+        before = self._hosted(student)
+        held = before.seats.of(student)
+        if before.index != index and held is not None:
+            before.seats.take_back((held,))
         self._at[student.session] = index
         if student.page is not None:
             student.page.send(self._tables[index].views.message(student.page))

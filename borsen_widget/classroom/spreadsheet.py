@@ -74,7 +74,7 @@ def play_titles(tr: Translator) -> dict[str, str]:
     """The headers of the table of the class's draws and decisions at tables."""
     return {
         # TRANSLATORS: a column of the class's plays: "draw" (a card turned) or "decision".
-        "row": tr.pgettext("spreadsheet column", "Row"),
+        "row": tr.pgettext("spreadsheet column", "Draw or decision"),
         "table": tr.pgettext("spreadsheet column", "Table"),
         "game": tr.pgettext("spreadsheet column", "Game"),
         "seat": tr.pgettext("spreadsheet column", "Seat"),
@@ -85,6 +85,8 @@ def play_titles(tr: Translator) -> dict[str, str]:
         "accepted": tr.pgettext("spreadsheet column", "Accepted"),
         "choice": tr.pgettext("spreadsheet column", "Choice"),
         "best": tr.pgettext("spreadsheet column", "Proven best choice"),
+        # TRANSLATORS: a column of the class's plays: whether the phone showed the exact chance.
+        "shown": tr.pgettext("spreadsheet column", "Exact chance shown"),
         "seconds": tr.pgettext("spreadsheet column", "Seconds into the lesson"),
     }
 

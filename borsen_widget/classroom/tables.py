@@ -346,6 +346,7 @@ class ClassTables:
                         event["learner"],
                         event["choice"],
                         event["best"],
+                        event.get("shown", False),
                     )
                 )
         self.experiment = Experiment.recount(draws, decisions)
@@ -632,12 +633,13 @@ class ClassTables:
         if self._pool is None:
             self._pool = concurrent.futures.ThreadPoolExecutor(1, "borsen-best-choice")
         future = self._loop.run_in_executor(self._pool, _proven, step.before)
+        shown = self.chance  # what the phone showed when the choice was made
 
         def done(future):
             if not self._running or future.cancelled():
                 return
             best = future.result() if future.exception() is None else None
-            decision = Decision(number, step.game, step.seat, learner, step.action, best)
+            decision = Decision(number, step.game, step.seat, learner, step.action, best, shown)
             self.experiment.add_decision(decision)
             self._lesson.note(
                 {
@@ -648,6 +650,7 @@ class ClassTables:
                     "learner": learner,
                     "choice": step.action,
                     "best": best,
+                    "shown": shown,
                     "at": _now(),
                 }
             )

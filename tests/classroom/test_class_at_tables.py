@@ -197,6 +197,20 @@ def test_options_that_do_not_fit_raise_and_seat_nobody(options, message):
     run(scenario)
 
 
+def test_a_pupil_at_the_teachers_table_gives_up_that_seat_when_seated_at_a_table():
+    async def scenario():
+        w, room, phones = a_class(3)
+        room.give_seat("Ada", "Elev 0")
+        assert room.seats[0]["student"] == "Elev 0"
+        room.seat_tables(3, pace=0, bots="threshold:2")
+        assert room.seats[0]["student"] is None  # one seat a pupil: now at their table
+        assert all(len(held) == 1 for held in seats_of(room).values())
+        assert phones[0].seat is not None and phones[0].last("table")["number"] == 1
+        room.stop()
+
+    run(scenario)
+
+
 def test_seated_before_anyone_joined_each_pupil_is_seated_as_they_come():
     async def scenario():
         w = BorsenWidget(seats=["Ada", "Bo"], seed=3)
@@ -331,6 +345,12 @@ def test_every_draw_is_kept_with_its_exact_chance_checked_by_brute_force():
             assert figures["you"]["accepted"] == sum(d["accepted"] for d in mine)
         decisions = [e for e in events if e["type"] == "decision"]
         assert decisions and all(d["best"] in ("draw", "bank", None) for d in decisions)
+        assert not any(d["shown"] for d in decisions)  # the teacher never showed the chance
+        choices = ct.experiment.choices()
+        assert choices["shown"] == {"proven": 0, "best": 0}
+        proven = [d for d in decisions if d["best"] is not None]
+        assert choices["hidden"]["proven"] == len(proven)
+        assert choices["hidden"]["best"] == sum(d["choice"] == d["best"] for d in proven)
         room.stop()
 
     run(scenario)
@@ -465,6 +485,12 @@ def test_the_join_card_seats_the_class_and_steers_the_tables():
         assert Fraction(shown["accepted"], shown["left"]) == brute_chance(game)
         waiting = next(p for p in phones if not p.my_turn())
         assert waiting.last("table")["chance"] is None
+        chooser.act()
+        await asyncio.sleep(0.3)
+        assert ct.experiment.decisions[-1].shown is True  # made with the chance on the phone
+        assert ct.experiment.choices()["shown"]["proven"] + ct.experiment.choices()["hidden"][
+            "proven"
+        ] == sum(d.best is not None for d in ct.experiment.decisions)
         from borsen_widget.classroom.wire import BadMessage
 
         with pytest.raises(BadMessage):
