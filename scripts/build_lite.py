@@ -102,7 +102,12 @@ WIDGET_PACKAGES = ("anywidget", "ipywidgets", "comm", "psygnal", "jupyterlab_wid
 #: CDN only, which cannot be reached here; PyPI has no WebAssembly wheel of NumPy (none of the
 #: 73 files of 2.4.6; ``pip download --platform pyemscripten_2026_0_wasm32`` finds nothing) and
 #: the npm package ``pyodide`` holds only the core (checked for issue 29).
-SERVER_NOTEBOOKS = ("classroom.ipynb", "strategy-tournament.ipynb", "rl-agent.ipynb")
+SERVER_NOTEBOOKS = (
+    "classroom.ipynb",
+    "strategy-tournament.ipynb",
+    "class-plays.ipynb",
+    "rl-agent.ipynb",
+)
 
 #: Files of the npm package ``pyodide`` that the kernel loads (the rest are docs and consoles).
 PYODIDE_CORE = (
