@@ -18,7 +18,7 @@ STAMP := $(VENV)/.installed
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist load --maxschedchunk 1
 
-.PHONY: setup setup-lite lab test test-fast test-python test-js test-hub-proxy js lint format bench bench-widget bench-classroom clean
+.PHONY: setup setup-lite lab test test-fast test-python test-js test-hub-proxy js lint format bench bench-widget bench-classroom bench-tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -93,6 +93,15 @@ bench-widget: setup
 bench-classroom: setup
 	$(PY) benchmarks/classroom_latency.py
 	$(PY) benchmarks/lesson_latency.py --students 30 60
+
+# The whole class at tables (room.seat_tables): a move to every phone at its table, a draw to
+# the projector's experiment, the kernel loop's stalls and the cost per table, 30 and 60 phones;
+# then a school day: six lessons in one kernel, each with a hostile page, the record recounted
+# against the projector, memory, files and sockets after each. About six minutes in all; the
+# real figures' commands are in each script's docstring.
+bench-tables: setup
+	$(PY) benchmarks/tables_latency.py --phones 30 60
+	$(PY) benchmarks/school_day.py --lessons 6 --phones 30
 
 # JupyterLite: the game as a static web page, Python in the browser, no network once loaded.
 # `make lite` builds build/lite/site and build/lite/borsen-lite.tar.gz (see README, "For teachers").
