@@ -6,13 +6,13 @@ against the share the theory expects with its band ±2·√Σp(1−p)/n (the law
 one student's draws against the class's, and the share of proven best choices before and after
 the phones show the exact chance (``set_chance(True)``).
 
-Two runs. Without phones (as the documentation build runs it) every cell runs and says that
-nobody has joined. With five phones (two tables: three and two students, bots in the other
+Two runs. Without phones (as the documentation build runs it) every cell runs, the class at
+tables with none opened yet, and every figure says there are no draws. With five phones (two tables: three and two students, bots in the other
 seats) the lesson runs cell by cell while the phones play a game at their table in each round
 (round 2 by the chance their phone shows), and every figure the lesson prints is checked against
 the record's own draws and decisions: the count Σp recomputed from the record's exact chances,
 the band, each band of chance, the student with the most draws, the best choices of each round
-split at the record's switch of the chance; the phones saw the exact chance only in round 2, and
+(each decision keeps whether its phone showed the chance; they split at the record's switch); the phones saw the exact chance only in round 2, and
 only at their own choice; the CSV holds pseudonyms, never a name. The prose's figures are checked
 without a kernel; the copies have the English code, open with the curriculum's aim as the
 curriculum words it, and are written in their own standard; no cell ends the class."""
@@ -51,7 +51,6 @@ PHONES = ("Lina", "Max", "Ola", "Siri", "Tor")
 #: What the lesson's own lines say, in each language (the notebook's strings, not the package's).
 SAID = {
     "en": {
-        "nobody": "Nobody has joined yet: run this cell again when the class is in.",
         "class": "The class",
         "count": "{who}: {n} draws; the theory expected {expected} accepted; {accepted} were.",
         "share": "  Share accepted: {share}; the theory: {theory}, between {low} and {high}.",
@@ -61,7 +60,6 @@ SAID = {
         "half": "{n} draws at a chance of 1/2: give or take {band}",
     },
     "nb": {
-        "nobody": "Ingen har blitt med ennå: kjør denne cellen igjen når klassen er inne.",
         "class": "Klassen",
         "count": "{who}: {n} trekk; teorien regnet med {expected} godkjent; {accepted} ble det.",
         "share": "  Andel godkjent: {share}; teorien: {theory}, mellom {low} og {high}.",
@@ -71,7 +69,6 @@ SAID = {
         "half": "{n} trekk med sjansen 1/2: pluss minus {band}",
     },
     "nn": {
-        "nobody": "Ingen har vorte med enno: køyr denne cella igjen når klassen er inne.",
         "class": "Klassen",
         "count": "{who}: {n} trekk; teorien rekna med {expected} godkjende; {accepted} vart det.",
         "share": "  Del som vart godkjent: {share}; teorien: {theory}, mellom {low} og {high}.",
@@ -125,15 +122,17 @@ def report_lines(who: str, draws: list[tuple[Fraction, bool]], language: str) ->
 
 @pytest.mark.parametrize("language", RUN_LANGUAGES)
 def test_the_lesson_runs_top_to_bottom_without_phones(language, tmp_path):
-    """As the documentation build runs it: the class opens, nobody joins, the seating cell
-    says so, and every figure says there are no draws yet; the CSV has its header only."""
+    """As the documentation build runs it: the class opens, nobody joins, the class is at
+    tables with none opened yet (each pupil who joins would be seated), and every figure says
+    there are no draws yet; the CSV has its header only."""
     nb, outputs = run_notebook(copied(language, tmp_path), timeout=120)
     shown = [str(o.get("data", {}).get("text/plain", "")) for o in outputs]
     printed = printed_by(nb.cells)
     assert any(t.startswith("'http://127.0.0.1:") for t in shown)
     assert len([t for t in shown if t.endswith("/projector/'")]) == 1
     said = SAID[language]
-    assert said["nobody"] in printed
+    displays = [str(o.get("data", {}).get("text/html", "")) for o in outputs]
+    assert any(d.startswith("<table><thead>") for d in displays)  # the tables' display
     for n in (20, 400):
         width = format_percent(1 / math.sqrt(n), language)
         assert said["half"].format(n=n, band=width) in printed, n
@@ -318,7 +317,7 @@ def test_a_class_plays_two_rounds_and_the_lesson_tells_the_truth(language, tmp_p
                 if cell.cell_type != "code":
                     continue
                 source = cell.source.strip()
-                if source.startswith("first_round ="):
+                if source.startswith("tables.set_chance(True)"):
                     counts["round 1"] = await judged(client)
                 elif source.startswith("def best_of("):
                     counts["all"] = await judged(client)
@@ -328,14 +327,14 @@ def test_a_class_plays_two_rounds_and_the_lesson_tells_the_truth(language, tmp_p
                     url = await data(client, "room.url")
                     for name in PHONES:
                         phones[name] = await phone(url, name)
-                elif source.startswith("if room.students:"):
+                elif "room.seat_tables(" in source:
                     await asyncio.gather(
                         *(
                             play_a_game(c, m, by_the_pile, seen["round 1"])
                             for c, m, _t in phones.values()
                         )
                     )
-                elif source.startswith("first_round ="):
+                elif source.startswith("tables.set_chance(True)"):
                     for _c, messages, _t in phones.values():  # the next game, by itself
                         await until(lambda m=messages: not latest(m, "view")["view"]["over"], 20)
                     await asyncio.gather(
@@ -398,9 +397,11 @@ def test_a_class_plays_two_rounds_and_the_lesson_tells_the_truth(language, tmp_p
     # Part 6: the best choices of each round, split where the record switched the chance on.
     decisions = [e for e in events if e["type"] == "decision"]
     assert len(decisions) == counts["all"]
-    before = [e for e in events[:switch] if e["type"] == "decision"]
+    before = [e for e in decisions if not e["shown"]]  # made before the switch, every one
+    assert before == [e for e in events[:switch] if e["type"] == "decision"]
     assert len(before) == counts["round 1"]
-    for name, part in zip(said["rounds"], (before, decisions[len(before) :]), strict=True):
+    after = [e for e in decisions if e["shown"]]
+    for name, part in zip(said["rounds"], (before, after), strict=True):
         proven = [e for e in part if e["best"] is not None]
         best = sum(e["choice"] == e["best"] for e in proven)
         share = format_percent(Fraction(best, len(proven)), language) if proven else "–"
