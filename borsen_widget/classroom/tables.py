@@ -102,11 +102,13 @@ class TableFigures(dict):
                 f"<tr><th scope='row'>{table['number']}</th><td>{escape(state)}</td>"
                 f"<td>{'; '.join(seats)}</td></tr>"
             )
-        head = (
-            f"<tr><th scope='col'>{escape(tr.gettext('Table'))}</th>"
-            f"<th scope='col'>{escape(tr.gettext('Game'))}</th>"
-            f"<th scope='col'>{escape(tr.gettext('Seats and banks'))}</th></tr>"
+        titles = (
+            # TRANSLATORS: the columns of the teacher's display of the class at tables.
+            tr.pgettext("tables display", "Table"),
+            tr.pgettext("tables display", "Game"),
+            tr.pgettext("tables display", "Seats and banks"),
         )
+        head = "<tr>" + "".join(f"<th scope='col'>{escape(t)}</th>" for t in titles) + "</tr>"
         figures = self["experiment"]
         line = tr.ngettext(
             "The class drew {count} time: {accepted} accepted, where the theory expected "
@@ -459,8 +461,9 @@ class ClassTables:
         self._send_card_soon()
 
     def move(self, student, number: int, seat: int | None = None) -> None:
-        """Move ``student`` to table ``number`` (from 1): into ``seat`` if named (a bot's),
-        else its first bot's seat; their old seat goes to a bot."""
+        """Move the student named ``student`` to table ``number`` (from 1): into ``seat`` if
+        named (a bot's), else its first bot's seat; their old seat goes to a bot."""
+        student = self._student(student)
         table = self._table(number)
         free = [s for s, bot in enumerate(table.bots) if bot is not None]
         if seat is None:
@@ -477,7 +480,8 @@ class ClassTables:
         self._changed()
 
     def replace(self, student) -> None:
-        """A bot takes ``student``'s seat; they watch their table."""
+        """A bot takes the seat of the student named ``student``; they watch their table."""
+        student = self._student(student)
         if self.table_of(student) is None:
             raise ValueError(f"{student.name} holds no seat at a table")
         self._leave(student)
@@ -514,6 +518,16 @@ class ClassTables:
                 "at": _now(),
             }
         )
+
+    def _student(self, student):
+        """The student named ``student`` (a name, or the class's own Student)."""
+        if not isinstance(student, str):
+            return student
+        found = self._sessions.named(student)
+        if found is None:
+            here = ", ".join(self._sessions.names) or "nobody has joined yet"
+            raise ValueError(f"no student is named {quote(student)} ({here})")
+        return found
 
     def _table(self, number) -> GameTable:
         if isinstance(number, bool) or not isinstance(number, int):

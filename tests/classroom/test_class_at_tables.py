@@ -23,6 +23,7 @@ from borsen_widget.classroom import sessions as sessions_module
 from borsen_widget.classroom.experiment import Experiment
 from borsen_widget.classroom.lesson import Lesson
 from borsen_widget.classroom.student_names import fold
+from borsen_widget.classroom.tables import TableFigures
 from borsen_widget.engine.actions import Action
 from borsen_widget.engine.game import Game
 from borsen_widget.engine.rules import Rules
@@ -159,6 +160,8 @@ def test_seating_puts_every_pupil_at_one_seat_and_bots_in_the_rest():
             line = p.last("table")
             assert line["number"] == number and line["tables"] == 3 and line["game"] == 1
         assert "<table>" in shown._repr_html_() and "Elev 0" in shown._repr_html_()
+        bokmål = TableFigures(dict(shown), "nb")._repr_html_()
+        assert "Plasser og banker" in bokmål and "Klassen trakk" in bokmål
         with pytest.raises(ValueError, match="at tables already"):
             room.seat_tables(4)
         room.stop()
@@ -199,7 +202,7 @@ def test_options_that_do_not_fit_raise_and_seat_nobody(options, message):
 
 def test_a_pupil_at_the_teachers_table_gives_up_that_seat_when_seated_at_a_table():
     async def scenario():
-        w, room, phones = a_class(3)
+        _w, room, phones = a_class(3)
         room.give_seat("Ada", "Elev 0")
         assert room.seats[0]["student"] == "Elev 0"
         room.seat_tables(3, pace=0, bots="threshold:2")
@@ -434,13 +437,15 @@ def test_the_teacher_moves_a_pupil_replaces_one_pauses_and_starts_the_next_game(
         mover = phones[2]
         with pytest.raises(ValueError, match="no table 5"):
             ct.move(ct_student(room, mover), 5)
-        ct.replace(ct_student(room, mover))
+        with pytest.raises(ValueError, match="no student is named 'Nobody'"):
+            ct.replace("Nobody")
+        ct.replace("elev 2")  # by name, as the teacher types it (case does not count)
         assert ct.table_of(ct_student(room, mover)) is None
         assert ct.tables[0].bots[2] is not None and mover.seat is None
         mover.drop()
         mover.back()  # a pupil the teacher replaced watches: not seated again
         assert ct.table_of(ct_student(room, mover)) is None
-        ct.move(ct_student(room, mover), 1)
+        ct.move("Elev 2", 1)
         assert ct.table_of(ct_student(room, mover)) == (1, 2)
         ct.pause()
         assert all(t.paused for t in ct.tables)
