@@ -7,15 +7,17 @@ one student's draws against the class's, and the share of proven best choices be
 the phones show the exact chance (``set_chance(True)``).
 
 Two runs. Without phones (as the documentation build runs it) every cell runs, the class at
-tables with none opened yet, and every figure says there are no draws. With five phones (two tables: three and two students, bots in the other
-seats) the lesson runs cell by cell while the phones play a game at their table in each round
-(round 2 by the chance their phone shows), and every figure the lesson prints is checked against
-the record's own draws and decisions: the count Σp recomputed from the record's exact chances,
-the band, each band of chance, the student with the most draws, the best choices of each round
-(each decision keeps whether its phone showed the chance; they split at the record's switch); the phones saw the exact chance only in round 2, and
-only at their own choice; the CSV holds pseudonyms, never a name. The prose's figures are checked
-without a kernel; the copies have the English code, open with the curriculum's aim as the
-curriculum words it, and are written in their own standard; no cell ends the class."""
+tables with none opened yet, and every figure says there are no draws. With five phones (two
+tables: three and two students, bots in the other seats) the lesson runs cell by cell while the
+phones play a game at their table in each round (round 2 by the chance their phone shows), and
+every figure the lesson prints is checked against the record's own draws and decisions: the
+count Σp recomputed from the record's exact chances, the band, each band of chance, the student
+with the most draws, the best choices of each round (each decision keeps whether its phone
+showed the chance; they split at the record's switch); the phones saw the exact chance only in
+round 2, and only at their own choice; the CSV holds pseudonyms, never a name. The prose's
+figures are checked without a kernel; the copies have the English code, open with the
+curriculum's aim as the curriculum words it, and are written in their own standard; no cell ends
+the class."""
 
 from __future__ import annotations
 
