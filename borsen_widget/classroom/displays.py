@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..i18n import Translator, translator
 
-__all__ = ["QuestionShown", "ScoresShown", "Shown", "question_lines"]
+__all__ = ["QuestionShown", "ScoresShown", "Shown", "TablesShown", "question_lines"]
 
 
 def _percent(tr: Translator, value) -> str:
@@ -214,3 +214,59 @@ class ScoresShown(Shown):
             f"<table class='borsen-scores'><thead><tr><th>{student}</th>"
             f"<th>{points}</th></tr></thead><tbody>{rows}</tbody></table>"
         )
+
+
+class TablesShown(dict):
+    """The class at tables as the teacher's cell shows it (``room.seat_tables``,
+    ``room.class_tables``): every table, its game, its seats and banks, and the class's
+    figures."""
+
+    def __init__(self, data: dict, language: str):
+        super().__init__(data)
+        self.language = language
+
+    def _repr_html_(self) -> str:
+        escape = html.escape
+        tr = translator(self.language)
+        rows = []
+        for table in self["tables"]:
+            seats = []
+            for seat in table["seats"]:
+                who = escape(seat["name"])
+                if seat["bot"]:
+                    who += " " + escape(tr.gettext("(a bot)"))
+                elif seat["away"]:
+                    who += " " + escape(tr.gettext("(away: a bot plays for now)"))
+                elif not seat["here"]:
+                    who += " " + escape(tr.gettext("(not connected)"))
+                if table["turn"] == seat["seat"]:
+                    who = f"<strong>{who}</strong>"
+                seats.append(f"{who}: {seat['bank']}")
+            state = (
+                tr.gettext("Game {game}: over.", game=table["game"])
+                if table["over"]
+                else tr.gettext("Game {game}: playing.", game=table["game"])
+            )
+            rows.append(
+                f"<tr><th scope='row'>{table['number']}</th><td>{escape(state)}</td>"
+                f"<td>{'; '.join(seats)}</td></tr>"
+            )
+        titles = (
+            # TRANSLATORS: the columns of the teacher's display of the class at tables.
+            tr.pgettext("tables display", "Table"),
+            tr.pgettext("tables display", "Game"),
+            tr.pgettext("tables display", "Seats and banks"),
+        )
+        head = "<tr>" + "".join(f"<th scope='col'>{escape(t)}</th>" for t in titles) + "</tr>"
+        figures = self["experiment"]
+        line = tr.ngettext(
+            "The class drew {count} time: {accepted} accepted, where the theory expected "
+            "{expected}.",
+            "The class drew {count} times: {accepted} accepted, where the theory expected "
+            "{expected}.",
+            figures["draws"],
+            count=figures["draws"],
+            accepted=figures["accepted"],
+            expected=tr.number(figures["expected"], 1),
+        )
+        return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table><p>{line}</p>"

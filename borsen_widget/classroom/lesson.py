@@ -38,18 +38,9 @@ __all__ = ["EVENT_TYPES", "Learner", "Lesson", "LessonFileError", "Posed"]
 #: as they are and read back by :mod:`~.strategies`) submissions opened or closed, a strategy,
 #: a tournament.
 EVENT_TYPES = ("lesson", "learner", "rename", "remove", "question", "answer", "reveal", "outcome")
-NOTED = (
-    "strategies",
-    "strategy",
-    "tournament",
-    # The class at tables (tables.py): its options, each table's games and seats, every move.
-    "tables",
-    "tables_state",
-    "table_game",
-    "seat",
-    "move",
-    "decision",
-)
+# The strategies (strategies.py), the class at tables (table_record.py: its games, moves, …).
+NOTED = ("strategies", "strategy", "tournament", "tables", "tables_state", "table_game")
+NOTED += ("seat", "move", "decision")
 #: The record file's format (its first line says it).
 FORMAT = 1
 #: The longest record file resume reads (a lesson of 60 students and 200 questions is ~3 MB).

@@ -70,7 +70,7 @@ from .arguments import check_options
 from .asking import Asking
 from .assets import Files
 from .card import card_data, card_html, qr_svg
-from .displays import QuestionShown, ScoresShown
+from .displays import QuestionShown, ScoresShown, TablesShown
 from .lesson import Lesson
 from .projector import Projector
 from .questions import Questions
@@ -81,7 +81,7 @@ from .speech import Views, ended, refusal, widget_language
 from .strategies import Strategies, StrategiesShown
 from .student_names import fold
 from .table import Table
-from .tables import ClassTables, TableFigures
+from .tables import ClassTables
 from .tournament_show import Show
 from .wire import (
     FRAME_LIMIT,
@@ -631,7 +631,7 @@ class Classroom:
         hold: float = 60,
         pace: float = 1.5,
         same_deck: bool = False,
-    ) -> TableFigures:
+    ) -> TablesShown:
         """Seat every student who has joined at tables of ``size`` (2 to 5), each table its own
         game under the widget's rules with the bot ``bots`` (a spec such as ``"threshold:4"``)
         in the seats no pupil fills, moving one move every ``pace`` seconds. ``order``:

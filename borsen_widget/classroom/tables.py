@@ -19,6 +19,12 @@ brings the tables and the experiment back.
 Nothing here sends to a socket: the class (:class:`~.room.Classroom`) does, told through the
 callbacks it hands in. The decks' order and the seeds stay here and in the record's file
 (RULES.md "Hidden information"): the pages get public views and figures only.
+
+Why one module of this size: seating, drops and stand-ins, late pupils, moves, the teacher's
+controls and each table's steps all read and change the same seats, tables and timers; what
+stands apart has its own module: the record's events (:mod:`~.table_record`), what the screens
+get (:mod:`~.table_screens`), the teacher's display (:class:`~.displays.TablesShown`), the
+experiment's figures (:mod:`~.experiment`) and a table's game (:mod:`~.table`).
 """
 
 from __future__ import annotations
@@ -30,26 +36,29 @@ import functools
 import math
 import random
 import secrets
-import time
 from collections.abc import Callable, Sequence
 
 from ..analysis import best_choice
 from ..engine.errors import quote
 from ..engine.rules import Rules
-from ..i18n import translator
 from ..play.specs import bot_from_spec
+from .displays import TablesShown
 from .experiment import Decision, Draw, Experiment
 from .seats import Seats
 from .table import GameTable, Step
+from .table_record import TableRecord, read_tables
+from .table_screens import (
+    CARD_EVERY,
+    CLASS_EVERY,
+    PROJECTOR_EVERY,
+    Throttle,
+    figures_line,
+    overview,
+    projector_figures,
+    table_line,
+)
 
-__all__ = [
-    "BOT_NAMES",
-    "NEXT_GAME",
-    "ORDERS",
-    "SIZES",
-    "ClassTables",
-    "TableFigures",
-]
+__all__ = ["BOT_NAMES", "NEXT_GAME", "ORDERS", "SIZES", "ClassTables"]
 
 #: Seats at a table of the class.
 SIZES = range(2, 6)
@@ -59,68 +68,8 @@ ORDERS = ("random", "joined")
 NEXT_GAME = ("teacher", "now")
 #: The bots' names at a table (proper names: the same in every language).
 BOT_NAMES = ("Robot A", "Robot B", "Robot C", "Robot D", "Robot E")
-#: How often the projector's experiment and the teacher's overview are sent at most (s).
-PROJECTOR_EVERY = 0.25
-CARD_EVERY = 0.5
-#: How often every phone gets the class's figures at most (s).
-CLASS_EVERY = 2.0
 #: How long a finished game shows its winner before the next starts by itself (s).
 NEXT_AFTER = 5.0
-
-
-class TableFigures(dict):
-    """The teacher's overview of the tables, shown as a table in a notebook's cell."""
-
-    def __init__(self, data: dict, language: str):
-        super().__init__(data)
-        self.language = language
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        tr = translator(self.language)
-        rows = []
-        for table in self["tables"]:
-            seats = []
-            for seat in table["seats"]:
-                who = escape(seat["name"])
-                if seat["bot"]:
-                    who += " " + escape(tr.gettext("(a bot)"))
-                elif seat["away"]:
-                    who += " " + escape(tr.gettext("(away: a bot plays for now)"))
-                elif not seat["here"]:
-                    who += " " + escape(tr.gettext("(not connected)"))
-                if table["turn"] == seat["seat"]:
-                    who = f"<strong>{who}</strong>"
-                seats.append(f"{who}: {seat['bank']}")
-            state = (
-                tr.gettext("Game {game}: over.", game=table["game"])
-                if table["over"]
-                else tr.gettext("Game {game}: playing.", game=table["game"])
-            )
-            rows.append(
-                f"<tr><th scope='row'>{table['number']}</th><td>{escape(state)}</td>"
-                f"<td>{'; '.join(seats)}</td></tr>"
-            )
-        titles = (
-            # TRANSLATORS: the columns of the teacher's display of the class at tables.
-            tr.pgettext("tables display", "Table"),
-            tr.pgettext("tables display", "Game"),
-            tr.pgettext("tables display", "Seats and banks"),
-        )
-        head = "<tr>" + "".join(f"<th scope='col'>{escape(t)}</th>" for t in titles) + "</tr>"
-        figures = self["experiment"]
-        line = tr.ngettext(
-            "The class drew {count} time: {accepted} accepted, where the theory expected "
-            "{expected}.",
-            "The class drew {count} times: {accepted} accepted, where the theory expected "
-            "{expected}.",
-            figures["draws"],
-            count=figures["draws"],
-            accepted=figures["accepted"],
-            expected=tr.number(figures["expected"], 1),
-        )
-        return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table><p>{line}</p>"
 
 
 class ClassTables:
@@ -168,8 +117,8 @@ class ClassTables:
         self.paused = False
         self._seeds: dict[int, int] = {}  # with the same deck: the game number's shuffle
         self._away: dict[str, asyncio.TimerHandle] = {}  # session → the stand-in's timer
-        self._timers: dict[str, asyncio.TimerHandle | None] = {}
-        self._sent: dict[str, float] = {}
+        self._throttle = Throttle(loop)
+        self._record = TableRecord(lesson)
         self._next_timers: dict[int, asyncio.TimerHandle] = {}
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self._known: set[str] = set()  # the sessions seated once (a watcher is not reseated)
@@ -214,19 +163,15 @@ class ClassTables:
             random.SystemRandom().shuffle(students)
         count = math.ceil(len(students) / size)
         groups = [students[i::count] for i in range(count)]  # as even as can be
-        self._lesson.note(
-            {
-                "type": "tables",
-                "size": size,
-                "order": order,
-                "bots": bots,
-                "next": next_game,
-                "hold": self.hold,
-                "pace": self.pace,
-                "same_deck": same_deck,
-                "rules": self._rules.to_dict(),
-                "at": _now(),
-            }
+        self._record.tables(
+            size=size,
+            order=order,
+            bots=bots,
+            next=next_game,
+            hold=self.hold,
+            pace=self.pace,
+            same_deck=same_deck,
+            rules=self._rules.to_dict(),
         )
         for group in groups:
             self._open_table(group)
@@ -267,91 +212,38 @@ class ClassTables:
         return self._seeds.setdefault(game, secrets.randbits(64))
 
     def _note_game(self, number: int, table: GameTable, seed: int, group, specs) -> None:
-        """A table's new game in the record: its seed, names, bots, and each seat's learner
-        (``group``: the students in its first seats, or the table's Seats)."""
+        """A table's new game in the record (``group``: the students in its first seats, or
+        the table's Seats)."""
         if isinstance(group, Seats):
-            learners = [self._learner_key(group.holder(seat)) for seat in range(self.size)]
+            learners = [self.learner_of(group.holder(seat)) for seat in range(self.size)]
         else:
-            learners = [self._learner_key(s) for s in group] + [None] * (self.size - len(group))
-        self._lesson.note(
-            {
-                "type": "table_game",
-                "table": number,
-                "game": table.number,
-                "seed": seed,  # the record's file is the teacher's: no page reads it
-                "names": list(table.names),
-                "learners": learners,
-                "bots": specs,
-                "at": _now(),
-            }
-        )
+            learners = [self.learner_of(s) for s in group] + [None] * (self.size - len(group))
+        self._record.game(number, table, seed, learners, specs)
 
     def restore(self, events: Sequence[dict]) -> None:
-        """The tables of a resumed lesson, from its record (``events``): each table's games
-        played again move by move from their seeds (R1–R16 hold as they did), its seats, the
-        teacher's switches, and the experiment recounted. A pupil's seat is played by a bot
-        until they join again (by name: the same learner), then it is theirs."""
-        options = [e for e in events if e["type"] == "tables"]
-        if not options:
+        """The tables of a resumed lesson, from its record (``events``, read by
+        :func:`~.table_record.read_tables`): each table's games played again move by move from
+        their seeds (R1–R16 hold as they did), its seats, the teacher's switches, and the
+        experiment recounted. A pupil's seat waits ``hold`` seconds for them to join again (by
+        name: the same learner), then a bot plays it until they do."""
+        restored = read_tables(events)
+        if restored is None:
             return
-        chosen = options[-1]
+        chosen, state = restored.options, restored.state
         self._active = True
         self.size, self.order, self.bots = chosen["size"], chosen["order"], chosen["bots"]
         self.next, self.hold, self.pace = chosen["next"], chosen["hold"], chosen["pace"]
         self.same_deck = chosen["same_deck"]
+        if state is not None:
+            self.paused, self.chance = state["paused"], state["chance"]
+            self.same_deck, self.next = state["same_deck"], state["next"]
         self._rules = Rules.from_dict(chosen["rules"])
-        seats: dict[int, list[dict]] = {}  # table → each seat's {name, learner, bot}
-        games: dict[int, list[list]] = {}  # table → [[number, seed, moves], …]
-        draws, decisions = [], []
-        for event in events:
-            kind = event["type"]
-            if kind == "tables_state":
-                self.paused, self.chance = event["paused"], event["chance"]
-                self.same_deck, self.next = event["same_deck"], event["next"]
-            elif kind == "table_game":
-                n = event["table"]
-                seats[n] = [
-                    {"name": name, "learner": learner, "bot": bot}
-                    for name, learner, bot in zip(
-                        event["names"], event["learners"], event["bots"], strict=True
-                    )
-                ]
-                games.setdefault(n, []).append([event["game"], event["seed"], []])
-                if self.same_deck:
-                    self._seeds.setdefault(event["game"], event["seed"])
-            elif kind == "seat":
-                seat = seats[event["table"]][event["seat"]]
-                if event["learner"] is None:  # a bot took the seat for good
-                    seat.update(name=event["name"], learner=None, bot=event["bot"])
-                else:  # the pupil's (a bot standing in for them or not)
-                    seat.update(name=event["name"], learner=event["learner"], bot=None)
-            elif kind == "move":
-                games[event["table"]][-1][2].append(event["move"])
-                if "left" in event:
-                    draws.append(
-                        Draw(
-                            event["table"],
-                            event["game"],
-                            event["seat"],
-                            event["learner"],
-                            event["cards"],
-                            event["left"],
-                            event["accepted"],
-                        )
-                    )
-            elif kind == "decision":
-                decisions.append(
-                    Decision(
-                        event["table"],
-                        event["game"],
-                        event["seat"],
-                        event["learner"],
-                        event["choice"],
-                        event["best"],
-                        event.get("shown", False),
-                    )
-                )
-        self.experiment = Experiment.recount(draws, decisions)
+        if self.same_deck:
+            for games in restored.games.values():
+                for number, seed, _moves in games:
+                    self._seeds.setdefault(number, seed)
+        seats, games = restored.seats, restored.games
+        self.experiment = restored.experiment
         for number in sorted(games):
             plan = seats[number]
             table = GameTable(
@@ -406,7 +298,7 @@ class ClassTables:
         timer = self._away.pop(student.session, None)
         if timer is not None:
             timer.cancel()
-        waiting = self._waiting.pop(self._learner_key(student), None)
+        waiting = self._waiting.pop(self.learner_of(student), None)
         if waiting is not None:  # a resumed lesson: their seat, from the bot that kept it
             number, seat = waiting
             self._known.add(student.session)
@@ -507,17 +399,8 @@ class ClassTables:
         self._note_seat(number, seat, student, None)
 
     def _note_seat(self, number, seat, student, bot, name=None) -> None:
-        self._lesson.note(
-            {
-                "type": "seat",
-                "table": number,
-                "seat": seat,
-                "learner": None if student is None else self._learner_key(student),
-                "name": name if student is None else student.name,
-                "bot": bot,
-                "at": _now(),
-            }
-        )
+        learner = None if student is None else self.learner_of(student)
+        self._record.seat(number, seat, learner, name if student is None else student.name, bot)
 
     def _student(self, student):
         """The student named ``student`` (a name, or the class's own Student)."""
@@ -578,15 +461,8 @@ class ClassTables:
         self._note_state()
 
     def _note_state(self) -> None:
-        self._lesson.note(
-            {
-                "type": "tables_state",
-                "paused": self.paused,
-                "chance": self.chance,
-                "same_deck": self.same_deck,
-                "next": self.next,
-                "at": _now(),
-            }
+        self._record.state(
+            paused=self.paused, chance=self.chance, same_deck=self.same_deck, next_game=self.next
         )
         self._send_card_soon()
 
@@ -613,20 +489,8 @@ class ClassTables:
         student = None
         if step.by == "person":
             student = hosted.seats.holder(step.seat)
-        learner = None if student is None else self._learner_key(student)
-        entry = {
-            "type": "move",
-            "table": number,
-            "game": step.game,
-            "seat": step.seat,
-            "move": step.text,
-            "by": step.by,
-            "learner": learner,
-            "at": _now(),
-        }
-        if step.left is not None:  # a draw: its exact chance, cards of left (R5, §4)
-            entry.update(cards=step.cards, left=step.left, accepted=step.accepted)
-        self._lesson.note(entry)
+        learner = None if student is None else self.learner_of(student)
+        self._record.move(number, step, learner)
         if step.left is not None:
             self.experiment.add_draw(
                 Draw(number, step.game, step.seat, learner, step.cards, step.left, step.accepted)
@@ -655,19 +519,7 @@ class ClassTables:
             best = future.result() if future.exception() is None else None
             decision = Decision(number, step.game, step.seat, learner, step.action, best, shown)
             self.experiment.add_decision(decision)
-            self._lesson.note(
-                {
-                    "type": "decision",
-                    "table": number,
-                    "game": step.game,
-                    "seat": step.seat,
-                    "learner": learner,
-                    "choice": step.action,
-                    "best": best,
-                    "shown": shown,
-                    "at": _now(),
-                }
-            )
+            self._record.decision(decision)
             self._figures_to(student)
 
         future.add_done_callback(done)
@@ -675,38 +527,8 @@ class ClassTables:
     # ------------------------------------------------------------------ what the screens get
 
     def table_message(self, student) -> dict:
-        """The ``table`` message for ``student``'s page: their table, its game, what starts the
-        next one, and (the teacher's switch) the exact chance when it is their choice."""
-        held = self.table_of(student)
-        if held is None:
-            return {
-                "type": "table",
-                "number": None,
-                "tables": len(self.tables),
-                "game": None,
-                "next": self.next,
-                "chance": None,
-            }
-        number, seat = held
-        game = self.tables[number - 1].game
-        chance = None
-        if (
-            self.chance
-            and not game.is_over
-            and game.phase == "play"
-            and game.current_player == seat
-            and game.pile
-            and game.deck_size
-        ):
-            chance = {"accepted": game.accepted_count(), "left": game.deck_size}
-        return {
-            "type": "table",
-            "number": number,
-            "tables": len(self.tables),
-            "game": self.tables[number - 1].number,
-            "next": self.next,
-            "chance": chance,
-        }
+        """The ``table`` message for ``student``'s page (:func:`.table_screens.table_line`)."""
+        return table_line(self, student)
 
     def students_at(self, number: int) -> list:
         hosted = self._hosted[number - 1]
@@ -718,65 +540,24 @@ class ClassTables:
         return self._index.index(index) + 1 if index in self._index else None
 
     def figures_message(self, student) -> dict:
-        learner = self._learner_key(student)
-        return {
-            "type": "figures",
-            "you": self.experiment.figures_of(learner),
-            "class": self.experiment.class_figures(),
-        }
+        return figures_line(self, student)
 
     def overview(self) -> dict | None:
         """The teacher's overview (the join card's ``tables``), or None before seating."""
-        if not self._active:
-            return None
-        tables = []
-        for number, table in enumerate(self.tables, 1):
-            hosted, game = self._hosted[number - 1], table.game
-            seats = []
-            for seat, name in enumerate(table.names):
-                student = hosted.seats.holder(seat)
-                seats.append(
-                    {
-                        "seat": seat,
-                        "name": name,
-                        "bot": table.bots[seat] is not None,
-                        "student": None if student is None else student.name,
-                        "here": student is not None and student.page is not None,
-                        "away": seat in table.stand_ins,
-                        "bank": game.scores[seat],
-                    }
-                )
-            tables.append(
-                {
-                    "number": number,
-                    "game": table.number,
-                    "games": len(table.results),
-                    "over": game.is_over,
-                    "turn": None if game.is_over else game.current_player,
-                    "seats": seats,
-                }
-            )
-        return {
-            "paused": self.paused,
-            "same_deck": self.same_deck,
-            "next": self.next,
-            "chance": self.chance,
-            "size": self.size,
-            "tables": tables,
-        }
+        return overview(self)
 
-    def shown(self) -> TableFigures:
+    def shown(self) -> TablesShown:
         """What a teacher's cell shows: every table, and the class's figures."""
         tables = (self.overview() or {"tables": []})["tables"]
         data = {"tables": tables, "experiment": self.experiment.class_figures()}
-        return TableFigures(data, self._language())
+        return TablesShown(data, self._language())
 
     def moves(self, number: int) -> list[dict]:
         """Every move at table ``number`` (from 1) as the lesson's record holds it: its game,
         seat, move, who made it, and for a draw its exact chance (``cards`` of ``left``) and
         whether it was accepted."""
         self._table(number)
-        return [e for e in self._lesson.events if e["type"] == "move" and e["table"] == number]
+        return self._record.moves(number)
 
     def __repr__(self) -> str:
         if not self._active:
@@ -787,39 +568,18 @@ class ClassTables:
         return self.shown()._repr_html_()
 
     def projector_figures(self) -> dict | None:
-        if not self._active:
-            return None
-        players = sum(len(self.students_at(n)) for n in range(1, len(self.tables) + 1))
-        return self.experiment.figures(tables=len(self.tables), players=players)
+        return projector_figures(self)
 
     def _figures_to(self, student) -> None:
         if self._running and student.page is not None:
             self._tell_figures(student, self.figures_message(student))
 
     def _send_soon(self) -> None:
-        self._soon("projector", PROJECTOR_EVERY, self._send_projector)
-        self._soon("class", CLASS_EVERY, self._send_class)
+        self._throttle.soon("projector", PROJECTOR_EVERY, self._send_projector)
+        self._throttle.soon("class", CLASS_EVERY, self._send_class)
 
     def _send_card_soon(self) -> None:
-        self._soon("card", CARD_EVERY, self._tell_card)
-
-    def _soon(self, what: str, every: float, send: Callable[[], None]) -> None:
-        """``send`` at once, or once when ``every`` seconds have passed since it last was."""
-        if self._timers.get(what) is not None or not self._running:
-            return
-        wait = self._sent.get(what, -every) + every - self._loop.time()
-        if wait <= 0:
-            self._sent[what] = self._loop.time()
-            send()
-            return
-
-        def later():
-            self._timers[what] = None
-            self._sent[what] = self._loop.time()
-            if self._running:
-                send()
-
-        self._timers[what] = self._loop.call_later(wait, later)
+        self._throttle.soon("card", CARD_EVERY, self._tell_card)
 
     def _send_projector(self) -> None:
         self._tell_experiment(self.projector_figures())
@@ -829,11 +589,16 @@ class ClassTables:
             for student in self.students_at(number):
                 self._figures_to(student)
 
-    def _learner_key(self, student) -> str | None:
+    def learner_of(self, student) -> str | None:
+        """The lesson's key of ``student``'s learner (None: no student)."""
         if student is None:
             return None
         learner = self._lesson.of_session(student.session)
         return None if learner is None else learner.key
+
+    def holder(self, number: int, seat: int):
+        """The student who holds ``seat`` at table ``number`` (from 1), or None."""
+        return self._hosted[number - 1].seats.holder(seat)
 
     # ------------------------------------------------------------------ the end
 
@@ -841,9 +606,9 @@ class ClassTables:
         self._running = False
         for table in self.tables:
             table.close()
-        for timer in (*self._away.values(), *self._next_timers.values(), *self._timers.values()):
-            if timer is not None:
-                timer.cancel()
+        self._throttle.stop()
+        for timer in (*self._away.values(), *self._next_timers.values()):
+            timer.cancel()
         self._away.clear()
         self._next_timers.clear()
         if self._pool is not None:
@@ -874,7 +639,3 @@ def _check(**options) -> None:
         value = options.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= most:
             raise ValueError(f"{name} is a number of seconds from 0 to {most}, not {quote(value)}")
-
-
-def _now() -> float:
-    return round(time.time(), 3)

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from borsen_widget import BorsenWidget
 from borsen_widget.classroom import sessions as sessions_module
+from borsen_widget.classroom.displays import TablesShown
 from borsen_widget.classroom.experiment import Experiment
 from borsen_widget.classroom.lesson import Lesson
 from borsen_widget.classroom.student_names import fold
-from borsen_widget.classroom.tables import TableFigures
 from borsen_widget.engine.actions import Action
 from borsen_widget.engine.game import Game
 from borsen_widget.engine.rules import Rules
@@ -160,7 +160,7 @@ def test_seating_puts_every_pupil_at_one_seat_and_bots_in_the_rest():
             line = p.last("table")
             assert line["number"] == number and line["tables"] == 3 and line["game"] == 1
         assert "<table>" in shown._repr_html_() and "Elev 0" in shown._repr_html_()
-        bokmål = TableFigures(dict(shown), "nb")._repr_html_()
+        bokmål = TablesShown(dict(shown), "nb")._repr_html_()
         assert "Plasser og banker" in bokmål and "Klassen trakk" in bokmål
         with pytest.raises(ValueError, match="at tables already"):
             room.seat_tables(4)
