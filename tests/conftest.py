@@ -88,6 +88,9 @@ INNER_LOOP_SLOW = (
     "tests/analysis/test_choice.py::test_a_proven_choice_is_the_exact_rules_choice_in_real_games[two",
     "tests/analysis/test_turn_speedup.py::test_best_turn_equals_the_reference_at_turn_starts_with_",
     "tests/analysis/test_turn_speedup.py::test_equivalent_aces_give_the_reference_values",
+    # The class-plays lesson with five phones, two rounds (about 15 s): its run without phones
+    # stays in the inner loop.
+    "tests/notebooks/test_class_plays.py::test_a_class_plays_two_rounds_and_the_lesson_tells",
 )
 
 
