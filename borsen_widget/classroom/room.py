@@ -518,8 +518,14 @@ class Classroom:
             page.send(told)
 
     def _seat_request(self, page: Page, content: dict) -> None:
-        """A page's "claim" or "leave", for a seat of its student's table."""
-        self._hosted(page.student).seats.student_request(page.student, content)
+        """A page's "claim" or "leave", for a seat of its student's table (not at the class's
+        tables: there the class seats its pupils, and a seat left would stop its game)."""
+        hosted = self._hosted(page.student)
+        if self._class.number_of(hosted.index) is not None:
+            raise BadMessage(
+                "At the class's tables your teacher seats you: ask your teacher for another seat."
+            )
+        hosted.seats.student_request(page.student, content)
         self._changed()
 
     def _strategy(self, page: Page, content: dict) -> None:

@@ -119,6 +119,12 @@ class Seats:
             if session is not None:
                 self._tell_seat_lost(self._sessions.get(session), seat)
 
+    def release(self, seat: int) -> None:
+        """Close ``seat`` and free it of its holder without a word to them (the class at
+        tables moves a pupil to another seat, and says so itself)."""
+        self._open.discard(seat)
+        self._holders.pop(seat, None)
+
     def give(self, seat: int | str, student: str) -> None:
         (number,) = self.numbers((seat,), people_only=False)
         if self._widget.bots[number] is not None:

@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from ..analysis import best_choice
 from ..engine.errors import quote
 from ..engine.rules import Rules
+from ..i18n import N_
 from ..play.specs import bot_from_spec
 from .displays import TablesShown
 from .experiment import Decision, Draw, Experiment
@@ -377,6 +378,10 @@ class ClassTables:
         if self.table_of(student) is None:
             raise ValueError(f"{student.name} holds no seat at a table")
         self._leave(student)
+        if student.page is not None:
+            student.page.notice(
+                N_("Your teacher gave your seat to a bot: you watch your table now."), level="info"
+            )
         self._changed()
 
     def _leave(self, student) -> None:
@@ -386,7 +391,7 @@ class ClassTables:
         number, seat = held
         table = self.tables[number - 1]
         name = next(n for n in BOT_NAMES if n not in table.names)
-        self._hosted[number - 1].seats.take_back((seat,))
+        self._hosted[number - 1].seats.release(seat)  # told by the caller, if at all
         table.set_seat(seat, name, bot_from_spec(self.bots))
         self._note_seat(number, seat, None, self.bots, name=name)
 

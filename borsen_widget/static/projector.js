@@ -691,9 +691,9 @@ function axisTitle(text, axis) {
   const cy = f((PLOT.top + PLOT.bottom) / 2);
   return `<text class="borsen-x-title" x="16" y="${cy}" text-anchor="middle" transform="rotate(-90 16 ${cy})">${escapeHTML(text)}</text>`;
 }
-function svg(kind, label, body) {
+function svg(kind, label, body, height = H) {
   const alt = escapeHTML(label);
-  return `<svg class="borsen-x-chart borsen-x-${kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${alt}"><title>${alt}</title>${body}</svg>`;
+  return `<svg class="borsen-x-chart borsen-x-${kind}" viewBox="0 0 ${W} ${height}" role="img" aria-label="${alt}"><title>${alt}</title>${body}</svg>`;
 }
 function calibrationLabel(e, tr = ENGLISH4) {
   const bands = shownBands(e);
@@ -729,20 +729,39 @@ function calibrationChart(e, tr = ENGLISH4) {
     `<line class="borsen-x-theory" x1="${f(xAt(0))}" y1="${f(yAt(0))}" x2="${f(xAt(1))}" y2="${f(yAt(1))}"></line>`,
     `<text class="borsen-x-theory-label" x="${f(xAt(0.02))}" y="${f(yAt(0.92))}" text-anchor="start">${diagonal}</text>`
   );
+  const placed = [];
   for (const b of bands) {
     const cx = xAt(b.mean);
     const cy = yAt(b.share);
     const r = 5 + 11 * Math.sqrt(b.draws / most);
-    const right = cx < PLOT.right - 70;
     const n = tr.t("n = {count}", { count: b.draws });
+    const box = labelBox(n, cx, cy, r, placed);
+    placed.push(box);
     parts.push(
       `<circle class="borsen-x-dot" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"></circle>`,
-      `<text class="borsen-x-count" x="${f(right ? cx + r + 4 : cx - r - 4)}" y="${f(cy + 5)}" text-anchor="${right ? "start" : "end"}">${escapeHTML(n)}</text>`
+      `<text class="borsen-x-count" x="${f(box.x)}" y="${f(box.y + LABEL.height - 4)}" text-anchor="start">${escapeHTML(n)}</text>`
     );
   }
   parts.push(axisTitle(tr.t("The exact chance of the draw"), "x"));
   parts.push(axisTitle(tr.t("Share accepted"), "y"));
   return svg("calibration", calibrationLabel(e, tr), parts.join(""));
+}
+var LABEL = { height: 18, char: 8.2 };
+function labelBox(text, cx, cy, r, placed) {
+  const w = text.length * LABEL.char;
+  const h = LABEL.height;
+  const tries = [
+    { x: cx + r + 4, y: cy - h / 2 },
+    { x: cx - r - 4 - w, y: cy - h / 2 },
+    { x: cx - w / 2, y: cy - r - 2 - h },
+    { x: cx - w / 2, y: cy + r + 2 },
+    { x: cx + r + 4, y: cy - r - h },
+    { x: cx + r + 4, y: cy + r }
+  ];
+  const inside = (b) => b.x >= 0 && b.x + b.w <= W && b.y >= 0 && b.y + b.h <= PLOT.bottom + 4;
+  const clear = (b) => placed.every((o) => b.x + b.w <= o.x || o.x + o.w <= b.x || b.y + b.h <= o.y || o.y + o.h <= b.y);
+  const boxes = tries.map((t) => ({ ...t, w, h }));
+  return boxes.find((b) => inside(b) && clear(b)) || boxes.find(inside) || boxes[0];
 }
 function lawLabel(e, tr = ENGLISH4) {
   const points = seriesPoints(e);
@@ -797,16 +816,16 @@ function lawChart(e, tr = ENGLISH4) {
     ["borsen-x-band", tr.t("The theory's range: expected ± 2 standard deviations")]
   ];
   keys.forEach(([cls, text], i) => {
-    const y = PLOT.top + 14 + i * 22;
-    const mark = cls === "borsen-x-band" ? `<rect class="${cls}" x="${PLOT.left + 8}" y="${y - 8}" width="26" height="12"></rect>` : `<line class="${cls}" x1="${PLOT.left + 8}" y1="${y - 2}" x2="${PLOT.left + 34}" y2="${y - 2}"></line>`;
+    const y = H + 8 + i * 22;
+    const mark = cls === "borsen-x-band" ? `<rect class="${cls}" x="8" y="${y - 8}" width="26" height="12"></rect>` : `<line class="${cls}" x1="8" y1="${y - 2}" x2="34" y2="${y - 2}"></line>`;
     parts.push(
       mark,
-      `<text class="borsen-x-key" x="${PLOT.left + 40}" y="${y + 3}">${escapeHTML(text)}</text>`
+      `<text class="borsen-x-key" x="40" y="${y + 3}">${escapeHTML(text)}</text>`
     );
   });
   parts.push(axisTitle(tr.t("Number of draws"), "x"));
   parts.push(axisTitle(tr.t("Share accepted"), "y"));
-  return svg("law", lawLabel(e, tr), parts.join(""));
+  return svg("law", lawLabel(e, tr), parts.join(""), H + 8 + keys.length * 22);
 }
 function experimentSentence(e, tr = ENGLISH4) {
   const draws = Number(e.draws) || 0;

@@ -2119,14 +2119,17 @@ function startStudentPage(root, opts = {}) {
     ui.meTitle.hidden = !seated;
     ui.me.classList.toggle("is-seat", seated);
     root.classList.toggle("has-seat", seated);
-    ui.meLine.textContent = seatLine(state.you, state.seats, tr);
+    const atTables = Boolean(state.table);
+    const over = atTables && Boolean(state.view && state.view.over);
+    ui.meLine.textContent = over ? "" : seatLine(state.you, state.seats, tr);
+    ui.meLine.hidden = over;
     const mine = state.you.seat !== null && state.you.seat !== void 0;
     const leave = escapeHTML(tr.t("Leave the seat"));
     const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));
     const buttons = mine ? [`<button type="button" class="borsen-btn borsen-quiet" data-seat-intent="leave">${leave}</button>`] : freeSeats(state.seats).map(
       (s) => `<button type="button" class="borsen-btn borsen-secondary" data-seat-intent="claim" data-seat="${s.seat}">${take(s)}</button>`
     );
-    ui.meSeats.innerHTML = buttons.join("");
+    ui.meSeats.innerHTML = atTables ? "" : buttons.join("");
   }
   function drawVote() {
     const card = voteCard(state.cls, state.you.vote, tr);
@@ -2351,9 +2354,11 @@ function startStudentPage(root, opts = {}) {
       table.update(m.view);
       expireNotice(m.view);
       drawTable();
+      if (state.table) drawMe();
     } else if (m.type === "table") {
       state.table = m.number === null || m.number === void 0 ? null : m;
       drawTable();
+      drawMe();
     } else if (m.type === "figures") {
       state.figures = { you: m.you || {}, class: m.class || {} };
       drawFigures();

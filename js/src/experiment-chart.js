@@ -90,9 +90,9 @@ function axisTitle(text, axis) {
     `transform="rotate(-90 16 ${cy})">${escapeHTML(text)}</text>`;
 }
 
-function svg(kind, label, body) {
+function svg(kind, label, body, height = H) {
   const alt = escapeHTML(label);
-  return `<svg class="borsen-x-chart borsen-x-${kind}" viewBox="0 0 ${W} ${H}" role="img" ` +
+  return `<svg class="borsen-x-chart borsen-x-${kind}" viewBox="0 0 ${W} ${height}" role="img" ` +
     `aria-label="${alt}"><title>${alt}</title>${body}</svg>`;
 }
 
@@ -139,17 +139,19 @@ export function calibrationChart(e, tr = ENGLISH) {
     `<text class="borsen-x-theory-label" x="${f(xAt(0.02))}" y="${f(yAt(0.92))}" ` +
       `text-anchor="start">${diagonal}</text>`,
   );
+  const placed = [];
   for (const b of bands) {
     const cx = xAt(b.mean);
     const cy = yAt(b.share);
     const r = 5 + 11 * Math.sqrt(b.draws / most);
-    const right = cx < PLOT.right - 70;
     // TRANSLATORS: beside a dot of the calibration chart: how many draws it stands for.
     const n = tr.t("n = {count}", { count: b.draws });
+    const box = labelBox(n, cx, cy, r, placed);
+    placed.push(box);
     parts.push(
       `<circle class="borsen-x-dot" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"></circle>`,
-      `<text class="borsen-x-count" x="${f(right ? cx + r + 4 : cx - r - 4)}" y="${f(cy + 5)}" ` +
-        `text-anchor="${right ? "start" : "end"}">${escapeHTML(n)}</text>`,
+      `<text class="borsen-x-count" x="${f(box.x)}" y="${f(box.y + LABEL.height - 4)}" ` +
+        `text-anchor="start">${escapeHTML(n)}</text>`,
     );
   }
   // TRANSLATORS: the x axis of the calibration chart.
@@ -157,6 +159,32 @@ export function calibrationChart(e, tr = ENGLISH) {
   // TRANSLATORS: the y axis of both experiment charts.
   parts.push(axisTitle(tr.t("Share accepted"), "y"));
   return svg("calibration", calibrationLabel(e, tr), parts.join(""));
+}
+
+/** A count label's size: its height and the width of one character (SVG units, 15 px). */
+const LABEL = { height: 18, char: 8.2 };
+
+/**
+ * Where a dot's label goes: right of the dot, else left, above or below it, the first place
+ * that overlaps no label placed before and stays inside the chart (neighbouring bands' dots sit
+ * close, and their labels must not run into each other).
+ */
+export function labelBox(text, cx, cy, r, placed) {
+  const w = text.length * LABEL.char;
+  const h = LABEL.height;
+  const tries = [
+    { x: cx + r + 4, y: cy - h / 2 },
+    { x: cx - r - 4 - w, y: cy - h / 2 },
+    { x: cx - w / 2, y: cy - r - 2 - h },
+    { x: cx - w / 2, y: cy + r + 2 },
+    { x: cx + r + 4, y: cy - r - h },
+    { x: cx + r + 4, y: cy + r },
+  ];
+  const inside = (b) => b.x >= 0 && b.x + b.w <= W && b.y >= 0 && b.y + b.h <= PLOT.bottom + 4;
+  const clear = (b) =>
+    placed.every((o) => b.x + b.w <= o.x || o.x + o.w <= b.x || b.y + b.h <= o.y || o.y + o.h <= b.y);
+  const boxes = tries.map((t) => ({ ...t, w, h }));
+  return boxes.find((b) => inside(b) && clear(b)) || boxes.find(inside) || boxes[0];
 }
 
 /** The law-of-large-numbers chart's text alternative. */
@@ -208,7 +236,7 @@ export function lawChart(e, tr = ENGLISH) {
       `<circle class="borsen-x-end" cx="${f(x(last.draws))}" cy="${f(yAt(last.share))}" r="5"></circle>`,
     );
   }
-  // The key, in the plot's top left (the shares sit near the middle).
+  // The key, under the plot (the first draws' shares swing from 0 to 100 % at its left).
   const keys = [
     // TRANSLATORS: the key of the law-of-large-numbers chart: the class's running share.
     ["borsen-x-class", tr.t("The class: share accepted so far")],
@@ -219,19 +247,19 @@ export function lawChart(e, tr = ENGLISH) {
     ["borsen-x-band", tr.t("The theory's range: expected ± 2 standard deviations")],
   ];
   keys.forEach(([cls, text], i) => {
-    const y = PLOT.top + 14 + i * 22;
+    const y = H + 8 + i * 22;
     const mark = cls === "borsen-x-band"
-      ? `<rect class="${cls}" x="${PLOT.left + 8}" y="${y - 8}" width="26" height="12"></rect>`
-      : `<line class="${cls}" x1="${PLOT.left + 8}" y1="${y - 2}" x2="${PLOT.left + 34}" y2="${y - 2}"></line>`;
+      ? `<rect class="${cls}" x="8" y="${y - 8}" width="26" height="12"></rect>`
+      : `<line class="${cls}" x1="8" y1="${y - 2}" x2="34" y2="${y - 2}"></line>`;
     parts.push(
       mark,
-      `<text class="borsen-x-key" x="${PLOT.left + 40}" y="${y + 3}">${escapeHTML(text)}</text>`,
+      `<text class="borsen-x-key" x="40" y="${y + 3}">${escapeHTML(text)}</text>`,
     );
   });
   // TRANSLATORS: the x axis of the law-of-large-numbers chart.
   parts.push(axisTitle(tr.t("Number of draws"), "x"));
   parts.push(axisTitle(tr.t("Share accepted"), "y"));
-  return svg("law", lawLabel(e, tr), parts.join(""));
+  return svg("law", lawLabel(e, tr), parts.join(""), H + 8 + keys.length * 22);
 }
 
 /** The sentence under the charts: "412 draws: 230 accepted; the theory expected 226,8

@@ -397,7 +397,12 @@ export function startStudentPage(root, opts = {}) {
     ui.meTitle.hidden = !seated;
     ui.me.classList.toggle("is-seat", seated);
     root.classList.toggle("has-seat", seated);
-    ui.meLine.textContent = seatLine(state.you, state.seats, tr);
+    // At the class's tables the class seats its pupils: no seat to take or leave here, and
+    // when the table's game is over its table line says what comes next.
+    const atTables = Boolean(state.table);
+    const over = atTables && Boolean(state.view && state.view.over);
+    ui.meLine.textContent = over ? "" : seatLine(state.you, state.seats, tr);
+    ui.meLine.hidden = over;
     const mine = state.you.seat !== null && state.you.seat !== undefined;
     const leave = escapeHTML(tr.t("Leave the seat"));
     const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));
@@ -409,7 +414,7 @@ export function startStudentPage(root, opts = {}) {
             `<button type="button" class="borsen-btn borsen-secondary" ` +
             `data-seat-intent="claim" data-seat="${s.seat}">${take(s)}</button>`,
         );
-    ui.meSeats.innerHTML = buttons.join("");
+    ui.meSeats.innerHTML = atTables ? "" : buttons.join("");
   }
 
   function drawVote() {
@@ -676,9 +681,11 @@ export function startStudentPage(root, opts = {}) {
       table.update(m.view);
       expireNotice(m.view);
       drawTable(); // "the next game starts …" once the game is over
+      if (state.table) drawMe();
     } else if (m.type === "table") {
       state.table = m.number === null || m.number === undefined ? null : m;
       drawTable();
+      drawMe();
     } else if (m.type === "figures") {
       state.figures = { you: m.you || {}, class: m.class || {} };
       drawFigures();

@@ -144,3 +144,39 @@ describe("the sentence under the charts", () => {
     expect(experimentView(E(), en).show).toBe(true);
   });
 });
+
+describe("labels and keys that fit", () => {
+  test("every band filled, the dots close together: no two count labels overlap", () => {
+    const crowded = bands(Object.fromEntries(Array.from({ length: 10 }, (_, i) =>
+      [i, { draws: 7 + i * 11, accepted: 3 + i * 5, mean: i / 10 + 0.05 }])));
+    const svg = svgOf(calibrationChart({ ...E(), bands: crowded }, en));
+    const boxes = [...svg.querySelectorAll(".borsen-x-count")].map((t) => {
+      const w = t.textContent.length * 8.2;
+      const x = Number(t.getAttribute("x"));
+      const y = Number(t.getAttribute("y")) - 14;
+      return { x, y, w, h: 18, text: t.textContent };
+    });
+    expect(boxes).toHaveLength(10);
+    for (const [i, a] of boxes.entries()) {
+      expect(a.x).toBeGreaterThanOrEqual(0);
+      expect(a.x + a.w).toBeLessThanOrEqual(440);
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        expect(apart, `${a.text} over ${b.text}`).toBe(true);
+      }
+    }
+  });
+
+  test("the law chart's key sits under the plot, never over the class's line", () => {
+    for (const tr of [en, nb]) {
+      const svg = svgOf(lawChart(E(), tr));
+      const keys = [...svg.querySelectorAll(".borsen-x-key")];
+      expect(keys).toHaveLength(3);
+      for (const k of keys) expect(Number(k.getAttribute("y"))).toBeGreaterThan(PLOT.bottom + 30);
+      const height = Number(svg.getAttribute("viewBox").split(" ")[3]);
+      expect(Number(keys[2].getAttribute("y"))).toBeLessThan(height);
+      // 13 px text, about 7.1 units a character: the longest key fits from x = 40.
+      for (const k of keys) expect(40 + k.textContent.length * 7.1).toBeLessThanOrEqual(440);
+    }
+  });
+});

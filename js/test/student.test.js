@@ -788,6 +788,21 @@ describe("the class at tables, on the phone", () => {
     expect($(".borsen-figures").hidden).toBe(true);
   });
 
+  test("at the class's tables no seat is taken or left on the phone; a game over says no more", () => {
+    join();
+    socket().receive({ type: "room", seats: seats("Lina"), students: 1 });
+    socket().receive({ type: "you", name: "Lina", seat: 0, vote: null });
+    expect($('[data-seat-intent="leave"]')).not.toBeNull(); // the teacher's table: leave is offered
+    socket().receive(tableMsg());
+    expect(root.querySelectorAll("[data-seat-intent]")).toHaveLength(0);
+    expect($(".borsen-me-line").textContent).toContain("You play Ada's seat");
+    socket().receive({ type: "view", view: view({ over: true, legal: [], actions: [] }) });
+    expect($(".borsen-me-line").hidden).toBe(true); // the table line says what comes next
+    expect($(".borsen-tables-next").hidden).toBe(false);
+    socket().receive(tableMsg({ number: null, tables: null, game: null }));
+    expect($('[data-seat-intent="leave"]')).not.toBeNull();
+  });
+
   test("the exact chance under the pile, only when Python sends it", () => {
     join();
     socket().receive({ type: "speech", speech: speech("nb") });
