@@ -281,8 +281,11 @@ def test_a_phone_acts_only_for_its_own_seat_at_its_own_table():
         assert other.last("notice")["request"] == "y"
         other.say({"intent": "draw", "version": other.view["version"], "table": theirs})
         other.say({"intent": "list", "version": other.view["version"], "aces": ["KS"]})
-        other.say({"intent": "claim", "seat": 0})
-        assert len(notices(other)) >= 3
+        other.say({"intent": "claim", "seat": 0, "id": "c"})
+        other.say({"intent": "leave", "id": "l"})  # a seat left would stop the table's game
+        assert "your teacher seats you" in other.last("notice")["text"]
+        assert other.last("notice")["request"] == "l" and other.seat is not None
+        assert len(notices(other)) >= 5
         assert [t.game.public_state() for t in ct.tables] == states
         room.stop()
 
@@ -440,13 +443,16 @@ def test_the_teacher_moves_a_pupil_replaces_one_pauses_and_starts_the_next_game(
         with pytest.raises(ValueError, match="no student is named 'Nobody'"):
             ct.replace("Nobody")
         ct.replace("elev 2")  # by name, as the teacher types it (case does not count)
+        assert "gave your seat to a bot" in notices(mover)[-1]
         assert ct.table_of(ct_student(room, mover)) is None
         assert ct.tables[0].bots[2] is not None and mover.seat is None
         mover.drop()
         mover.back()  # a pupil the teacher replaced watches: not seated again
         assert ct.table_of(ct_student(room, mover)) is None
+        told = len(notices(mover))
         ct.move("Elev 2", 1)
         assert ct.table_of(ct_student(room, mover)) == (1, 2)
+        assert len(notices(mover)) == told  # a move is not a seat taken away
         ct.pause()
         assert all(t.paused for t in ct.tables)
         ct.resume()
