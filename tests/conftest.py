@@ -56,7 +56,11 @@ HUB_TESTS = "/tests/hub/"
 BROWSER_TESTS = "/tests/browser/"
 #: The longest of the other browser tests (a lesson with twelve phones, a class on phones):
 #: first among them, so that no worker starts one at the very end.
-LONG_BROWSER_TESTS = ("/test_lesson_in_browser.py", "/test_classroom_in_browser.py")
+LONG_BROWSER_TESTS = (
+    "/test_lesson_in_browser.py",
+    "/test_classroom_in_browser.py",
+    "/test_tables_in_browser.py",
+)
 
 
 def _rank(item) -> tuple[int, int]:
