@@ -139,17 +139,30 @@ export function calibrationChart(e, tr = ENGLISH) {
     `<text class="borsen-x-theory-label" x="${f(xAt(0.02))}" y="${f(yAt(0.92))}" ` +
       `text-anchor="start">${diagonal}</text>`,
   );
-  const placed = [];
-  for (const b of bands) {
-    const cx = xAt(b.mean);
-    const cy = yAt(b.share);
-    const r = 5 + 11 * Math.sqrt(b.draws / most);
+  // Every dot first, then each count where it covers no dot, no label before it and not the
+  // diagonal's own label (the dots of neighbouring bands sit close).
+  const dots = bands.map((b) => ({
+    b,
+    cx: xAt(b.mean),
+    cy: yAt(b.share),
+    r: 5 + 11 * Math.sqrt(b.draws / most),
+  }));
+  const placed = dots.map((d) => ({ x: d.cx - d.r, y: d.cy - d.r, w: 2 * d.r, h: 2 * d.r }));
+  placed.push({
+    x: xAt(0.02),
+    y: yAt(0.92) - LABEL.height + 4,
+    w: tr.t("The diagonal: what the theory says").length * LABEL.char,
+    h: LABEL.height,
+  });
+  for (const d of dots) {
+    parts.push(`<circle class="borsen-x-dot" cx="${f(d.cx)}" cy="${f(d.cy)}" r="${f(d.r)}"></circle>`);
+  }
+  for (const d of dots) {
     // TRANSLATORS: beside a dot of the calibration chart: how many draws it stands for.
-    const n = tr.t("n = {count}", { count: b.draws });
-    const box = labelBox(n, cx, cy, r, placed);
+    const n = tr.t("n = {count}", { count: d.b.draws });
+    const box = labelBox(n, d.cx, d.cy, d.r, placed);
     placed.push(box);
     parts.push(
-      `<circle class="borsen-x-dot" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"></circle>`,
       `<text class="borsen-x-count" x="${f(box.x)}" y="${f(box.y + LABEL.height - 4)}" ` +
         `text-anchor="start">${escapeHTML(n)}</text>`,
     );

@@ -157,6 +157,14 @@ describe("labels and keys that fit", () => {
       return { x, y, w, h: 18, text: t.textContent };
     });
     expect(boxes).toHaveLength(10);
+    const dots = [...svg.querySelectorAll("circle.borsen-x-dot")].map((c) => {
+      const r = Number(c.getAttribute("r"));
+      return { x: Number(c.getAttribute("cx")) - r, y: Number(c.getAttribute("cy")) - r, w: 2 * r, h: 2 * r };
+    });
+    const apart = (a, b) => a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+    for (const label of boxes) {
+      for (const dot of dots) expect(apart(label, dot), `${label.text} over a dot`).toBe(true);
+    }
     for (const [i, a] of boxes.entries()) {
       expect(a.x).toBeGreaterThanOrEqual(0);
       expect(a.x + a.w).toBeLessThanOrEqual(440);
