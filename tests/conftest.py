@@ -92,6 +92,14 @@ INNER_LOOP_SLOW = (
     "tests/analysis/test_choice.py::test_a_proven_choice_is_the_exact_rules_choice_in_real_games[two",
     "tests/analysis/test_turn_speedup.py::test_best_turn_equals_the_reference_at_turn_starts_with_",
     "tests/analysis/test_turn_speedup.py::test_equivalent_aces_give_the_reference_values",
+    # The built offline site's tests: each worker waits some 7 s on the check that the site is
+    # up to date (scripts/build_lite.py, in .venv-lite); the copy rules stay in the inner loop.
+    "tests/packaging/test_lite_build.py::test_site_",
+    "tests/packaging/test_lite_build.py::test_pyodide_is_the_kernels_version",
+    "tests/packaging/test_lite_build.py::test_piplite_index_holds",
+    "tests/packaging/test_lite_build.py::test_tarball_holds_the_site",
+    # A question's timer running out by itself (about 5 s of waiting).
+    "tests/classroom/test_lesson.py::test_a_timer_reveals_by_itself",
     # The class-plays lesson with five phones, two rounds (about 15 s): its run without phones
     # stays in the inner loop.
     "tests/notebooks/test_class_plays.py::test_a_class_plays_two_rounds_and_the_lesson_tells",
