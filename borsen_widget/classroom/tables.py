@@ -163,7 +163,10 @@ class ClassTables:
         if order == "random":
             random.SystemRandom().shuffle(students)
         count = math.ceil(len(students) / size)
-        groups = [students[i::count] for i in range(count)]  # as even as can be
+        # As even as the tables allow, each table a run of the order (random, or joined).
+        sizes = [len(students) // count + (i < len(students) % count) for i in range(count)]
+        starts = [sum(sizes[:i]) for i in range(count)]
+        groups = [students[start : start + n] for start, n in zip(starts, sizes, strict=True)]
         self._record.tables(
             size=size,
             order=order,

@@ -173,6 +173,22 @@ def ct_student(room, phone):
     return next(s for s in room._sessions if s.name == phone.name)
 
 
+def test_in_the_order_they_joined_each_table_is_a_run_of_that_order():
+    async def scenario():
+        _w, room, _phones = a_class(10)
+        room.seat_tables(4, order="joined", pace=0, bots="threshold:2")
+        ct = room.class_tables
+        people = [[n for n, b in zip(t.names, t.bots, strict=True) if b is None] for t in ct.tables]
+        assert people == [
+            ["Elev 0", "Elev 1", "Elev 2", "Elev 3"],
+            ["Elev 4", "Elev 5", "Elev 6"],
+            ["Elev 7", "Elev 8", "Elev 9"],
+        ]
+        room.stop()
+
+    run(scenario)
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
