@@ -179,6 +179,76 @@ class Experiment:
                 counts["best"] += decision.action == decision.best
         return out
 
+    # ------------------------------------------------------------------ charts
+
+    def calibration_chart(self, language: str | None = None):
+        """The projector's first chart for a notebook (a Vega-Lite chart): the share of the
+        class's draws accepted, band by band of their exact chance, against the diagonal where
+        the theory says it must lie."""
+        from ..i18n import translator
+        from ..sim.charts import Chart
+
+        tr = translator(language)
+        chart = Chart(
+            tr.gettext("Is the share accepted the chance?"),
+            x=tr.gettext("The exact chance of the draw"),
+            y=tr.gettext("Share accepted"),
+            x_domain=(0, 1),
+            y_domain=(0, 1),
+            y_format="%",
+            language=language,
+        )
+        chart.line(
+            [0, 1], [0, 1], label=tr.gettext("The diagonal: what the theory says"), dash=True
+        )
+        bands = [b for b in self.figures()["bands"] if b["draws"]]
+        if bands:
+            chart.line(
+                [b["mean"] for b in bands],
+                [b["accepted"] / b["draws"] for b in bands],
+                label=tr.gettext("The class: share accepted so far"),
+                points=True,
+            )
+        return chart
+
+    def law_chart(self, language: str | None = None):
+        """The projector's second chart for a notebook: the class's running share of accepted
+        draws, the share the theory expects (Σp over the draws so far) and its range of ±2
+        standard deviations, √Σp(1−p), which narrows as the draws add up."""
+        from ..i18n import translator
+        from ..sim.charts import Chart
+
+        tr = translator(language)
+        chart = Chart(
+            tr.gettext("The more draws, the closer to the theory"),
+            x=tr.gettext("Number of draws"),
+            y=tr.gettext("Share accepted"),
+            y_domain=(0, 1),
+            y_format="%",
+            language=language,
+            x_whole=True,
+        )
+        points = _thin(self._series, SERIES_POINTS) or [
+            {"draws": 0, "accepted": 0, "expected": 0.0, "spread": 0.0}
+        ]
+        draws = [p["draws"] for p in points]
+        n = [max(1, d) for d in draws]
+        theory = [p["expected"] / k for p, k in zip(points, n, strict=True)]
+        width = [2 * p["spread"] / k for p, k in zip(points, n, strict=True)]
+        chart.band(
+            draws,
+            [max(0.0, t - w) for t, w in zip(theory, width, strict=True)],
+            [min(1.0, t + w) for t, w in zip(theory, width, strict=True)],
+            label=tr.gettext("The theory's range: expected ± 2 standard deviations"),
+        )
+        chart.line(draws, theory, label=tr.gettext("The theory: the share it expects"), dash=True)
+        chart.line(
+            draws,
+            [p["accepted"] / k for p, k in zip(points, n, strict=True)],
+            label=tr.gettext("The class: share accepted so far"),
+        )
+        return chart
+
     def class_figures(self) -> dict:
         point = self._totals.point()
         return {k: point[k] for k in ("draws", "accepted", "expected")}

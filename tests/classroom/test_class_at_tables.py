@@ -687,3 +687,40 @@ def test_any_class_any_tables_any_joins_drops_and_moves(pupils, size, events):
         room.stop()
 
     run(scenario)
+
+
+def test_the_experiments_charts_for_a_notebook_hold_the_projectors_figures():
+    """The two charts of the projector as Vega-Lite for a teacher's notebook: the calibration's
+    points are the bands' (mean chance, share accepted), the law chart's band is ±2 spreads."""
+    from borsen_widget.classroom.experiment import Draw
+
+    experiment = Experiment()
+    for i, (cards, left) in enumerate([(1, 4), (3, 4), (1, 2), (9, 10)] * 10):
+        experiment.add_draw(Draw(1, 1, 0, "L1", cards, left, i % 3 == 0))
+    figures = experiment.figures()
+    spec = json.loads(experiment.calibration_chart("nb").to_json())
+    assert "Andel godkjent" in json.dumps(spec, ensure_ascii=False)  # told in bokmål
+    values = [
+        (row["x"], row["y"])
+        for layer in spec["layer"]
+        for row in layer.get("data", {}).get("values", [])
+        if row.get("x") not in (0, 1) or row.get("y") not in (0, 1)
+    ]
+    bands = [b for b in figures["bands"] if b["draws"]]
+    for b in bands:
+        assert (b["mean"], pytest.approx(b["accepted"] / b["draws"])) in [
+            (x, pytest.approx(y)) for x, y in values
+        ]
+    law = json.loads(experiment.law_chart().to_json())
+    text = json.dumps(law)
+    assert "The theory's range" in text and "Number of draws" in text
+    last = figures["series"][-1]
+    band_rows = [
+        row
+        for layer in law["layer"]
+        for row in layer.get("data", {}).get("values", [])
+        if "low" in row
+    ]
+    assert band_rows[-1]["x"] == last["draws"]
+    width = 2 * last["spread"] / last["draws"]
+    assert band_rows[-1]["high"] - band_rows[-1]["low"] == pytest.approx(2 * width, abs=1e-9)
