@@ -627,35 +627,17 @@ class Classroom:
         and the teacher's controls (see :meth:`seat_tables`)."""
         return self._class
 
-    def seat_tables(
-        self,
-        size: int = 4,
-        *,
-        order: str = "random",
-        bots: str = "ev",
-        next_game: str = "teacher",
-        hold: float = 60,
-        pace: float = 1.5,
-        same_deck: bool = False,
-    ) -> TablesShown:
-        """Seat every student who has joined at tables of ``size`` (2 to 5), each table its own
-        game under the widget's rules with the bot ``bots`` (a spec such as ``"threshold:4"``)
-        in the seats no pupil fills, moving one move every ``pace`` seconds. ``order``:
-        ``"random"`` or ``"joined"``; ``next_game``: ``"teacher"`` (:meth:`ClassTables.
-        next_game`) or ``"now"``; ``hold``: the seconds a dropped phone's seat waits before a
-        bot plays it; ``same_deck``: every table the same shuffle. Returns the tables' display;
-        ``room.class_tables`` is the object to read and steer."""
-        self._class.seat(
-            [s for s in self._sessions],
-            self._widget.game.rules,
-            size=size,
-            order=order,
-            bots=bots,
-            next_game=next_game,
-            hold=hold,
-            pace=pace,
-            same_deck=same_deck,
-        )
+    def seat_tables(self, size: int = 4, **options) -> TablesShown:
+        """Seat every student who has joined (and each who joins later) at tables of ``size``
+        (2 to 5), each table its own game under the widget's rules, bots in the seats no pupil
+        fills. ``options`` (their defaults: :meth:`~.tables.ClassTables.seat`): ``order``
+        (``"random"`` or ``"joined"``), ``bots`` (a spec such as ``"threshold:4"``), ``pace``
+        (the seconds a bot takes a move), ``next_game`` (``"teacher"``: when
+        ``room.class_tables.next_game()`` is called, or ``"now"``), ``hold`` (the seconds a
+        dropped phone's seat waits before a bot plays it), ``same_deck`` (every table the same
+        shuffle). Returns the tables' display; ``room.class_tables`` is the object to read and
+        steer."""
+        self._class.seat(list(self._sessions), self._widget.game.rules, size, **options)
         return self._class.shown()
 
     def _place(self, student: Student, index: int) -> None:
