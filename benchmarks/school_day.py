@@ -88,7 +88,21 @@ def stats():
         "thread_names": sorted(t.name for t in threading.enumerate()),
         "tasks": len(asyncio.all_tasks()),
         "live": live(),
+        "cached": cached(),
     }
+
+def cached():  # the entries of the package's function caches (functools.cache, lru_cache)
+    counts = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("borsen_widget") or module is None:
+            continue
+        for attribute, value in list(vars(module).items()):
+            info = getattr(value, "cache_info", None)
+            if callable(info) and getattr(value, "__module__", "") == name:
+                size = info().currsize
+                if size:
+                    counts[f"{name.removeprefix('borsen_widget.')}.{attribute}"] = size
+    return counts
 
 def live():  # the class's objects still alive (the widget keeps its last class: w._room)
     from borsen_widget.classroom.room import Classroom
@@ -475,7 +489,12 @@ async def main(lessons: int, phones: int, seconds: float, think: float, pace: fl
             text += f", {what} {now[what]} ({now[what] - before[what]:+d})"
         new = sorted(set(now["thread_names"]) - set(before["thread_names"]))
         text += f" (new threads: {', '.join(new)})" if new else ""
-        return text + "; alive: " + ", ".join(f"{n} {k}" for k, n in now["live"].items())
+        text += "; alive: " + ", ".join(f"{n} {k}" for k, n in now["live"].items())
+        grew = {
+            k: f"{v}" + (f" ({v - before['cached'].get(k, 0):+d})" if k in before["cached"] else "")
+            for k, v in sorted(now["cached"].items())
+        }
+        return text + "\n      cached entries: " + ", ".join(f"{k} {v}" for k, v in grew.items())
 
     print(f"kernel at the start: {kernel(start, start, 'the start')}")
     previous = start
