@@ -35,7 +35,7 @@ def falling(n: int, k: int) -> int:
     return result
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _rank_factor(copies: int, blocks: int, equal: bool, bits: int) -> int:
     """The polynomial (as a big integer, ``bits`` bits a coefficient) whose k-th coefficient
     counts the ways k of a rank's ``copies`` cards (distinct cards, in order) can sit in
@@ -111,7 +111,7 @@ def _run_polys(
     return valid, ace_last, no_ace
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _rank_power(copies: int, blocks: int, equal: bool, bits: int, ranks: int) -> int:
     """:func:`_rank_factor` for ``ranks`` ranks of the same cards left: its power."""
     return _rank_factor(copies, blocks, equal, bits) ** ranks
@@ -193,9 +193,13 @@ def _shape_expectations(
 
 
 def clear_runs() -> None:
-    """Forget the run counts and expectations worked out (kept per deck shape)."""
+    """Forget the run counts and expectations worked out (kept per deck shape, each cache of a
+    bounded size), and the polynomials they are made of: a class that ends gives back what
+    its tables' advice kept (a kernel may teach all day)."""
     run_counts.cache_clear()
     _shape_expectations.cache_clear()
+    for cached in (_rank_factor, _rank_power, _width, _weights):
+        cached.cache_clear()
 
 
 def expected_run(

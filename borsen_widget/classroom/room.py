@@ -64,7 +64,9 @@ import sys
 import weakref
 from collections.abc import Callable
 
+from ..analysis import clear_cache
 from ..engine.errors import quote
+from ..engine.events import clear_cache as clear_sentences
 from ..i18n import N_, pick_language, translator
 from .arguments import check_options
 from .asking import Asking
@@ -391,6 +393,10 @@ class Classroom:
         for shown in list(self._cards):  # the cards in cells say the class has ended
             with contextlib.suppress(Exception):
                 shown.card = {"ended": True}
+        # What the class's advice and logs kept for speed (its tables' positions and events)
+        # is given back: a kernel may teach six classes in a day.
+        clear_cache()
+        clear_sentences()
 
     def __repr__(self) -> str:
         state = "open" if self._running else "ended"

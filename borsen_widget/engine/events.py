@@ -32,7 +32,7 @@ from .options import OPTION
 from .rules import describe_option, read_change_text
 from .words import card_list, seat_name
 
-__all__ = ["END_REASONS", "Event", "narrate", "winner_sentence"]
+__all__ = ["END_REASONS", "Event", "clear_cache", "narrate", "winner_sentence"]
 
 EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
 END_REASONS = ("deck", "max_turns")
@@ -154,6 +154,11 @@ def _english_text(event: Event) -> str:
     function of the event's fields, remembered: the public state writes every event of the log
     each time it is built, so without this a long game's log is described again and again."""
     return _describe(event, None, translator("en"), None)
+
+
+def clear_cache() -> None:
+    """Forget the English sentences remembered for events (at most 16 384 of them)."""
+    _english_text.cache_clear()
 
 
 def _describe(e: Event, names: Sequence[str] | None, tr: Translator, you: int | None) -> str:
