@@ -119,6 +119,20 @@ def play(phones, moves: int = 10_000) -> int:
     return made
 
 
+async def judged(experiment, more_than: int = -1) -> None:
+    """Until the proven best choices worked out on their thread are all in: the count of
+    decisions past ``more_than`` and holding still (a loaded machine may take a while)."""
+    seen, still = -1, 0
+    for _ in range(400):
+        count = len(experiment.decisions)
+        still = still + 1 if count == seen else 0
+        if count > more_than and still >= 4:
+            return
+        seen = count
+        await asyncio.sleep(0.025)
+    raise AssertionError("the decisions were not judged in time")
+
+
 def path_text(path) -> str:
     with open(path, encoding="utf-8-sig") as handle:
         return handle.read()
@@ -328,8 +342,8 @@ def test_every_draw_is_kept_with_its_exact_chance_checked_by_brute_force():
         _w, room, phones = a_class(5)
         room.seat_tables(3, pace=0, bots="threshold:2")
         play(phones)
-        await asyncio.sleep(0.5)  # the proven best choices, worked out on their thread
         ct = room.class_tables
+        await judged(ct.experiment)  # the proven best choices, worked out on their thread
         events = room.record.events
         rules = Rules.from_dict(next(e for e in events if e["type"] == "tables")["rules"])
         checked = 0
@@ -512,8 +526,9 @@ def test_the_join_card_seats_the_class_and_steers_the_tables():
         assert Fraction(shown["accepted"], shown["left"]) == brute_chance(game)
         waiting = next(p for p in phones if not p.my_turn())
         assert waiting.last("table")["chance"] is None
+        before = len(ct.experiment.decisions)
         chooser.act()
-        await asyncio.sleep(0.3)
+        await judged(ct.experiment, more_than=before)
         assert ct.experiment.decisions[-1].shown is True  # made with the chance on the phone
         assert ct.experiment.choices()["shown"]["proven"] + ct.experiment.choices()["hidden"][
             "proven"
@@ -606,8 +621,8 @@ def test_the_plays_as_rows_and_csv_pseudonyms_unless_names(tmp_path):
         _w, room, phones = a_class(3)
         room.seat_tables(3, pace=0, bots="threshold:2")
         play(phones)
-        await asyncio.sleep(0.5)
         ct = room.class_tables
+        await judged(ct.experiment)
         rows = room.record.plays
         assert sum(r["row"] == "draw" for r in rows) == len(ct.experiment.draws)
         assert sum(r["row"] == "decision" for r in rows) == len(ct.experiment.decisions)
