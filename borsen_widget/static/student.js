@@ -2121,8 +2121,8 @@ function startStudentPage(root, opts = {}) {
     root.classList.toggle("has-seat", seated);
     const atTables = Boolean(state.table);
     const over = atTables && Boolean(state.view && state.view.over);
+    ui.me.hidden = over;
     ui.meLine.textContent = over ? "" : seatLine(state.you, state.seats, tr);
-    ui.meLine.hidden = over;
     const mine = state.you.seat !== null && state.you.seat !== void 0;
     const leave = escapeHTML(tr.t("Leave the seat"));
     const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));

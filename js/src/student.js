@@ -401,8 +401,8 @@ export function startStudentPage(root, opts = {}) {
     // when the table's game is over its table line says what comes next.
     const atTables = Boolean(state.table);
     const over = atTables && Boolean(state.view && state.view.over);
+    ui.me.hidden = over; // the table line says it: who won, and what starts the next game
     ui.meLine.textContent = over ? "" : seatLine(state.you, state.seats, tr);
-    ui.meLine.hidden = over;
     const mine = state.you.seat !== null && state.you.seat !== undefined;
     const leave = escapeHTML(tr.t("Leave the seat"));
     const take = (s) => escapeHTML(tr.t("Take {player}'s seat", { player: s.name }));
