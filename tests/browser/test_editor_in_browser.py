@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from harness import FONT_FAMILIES, FONTS, contrast, open_notebook, screenshot, write_notebook
+from playwright.sync_api import Error as PlaywrightError
 
 from borsen_widget import Game, Rules
 from borsen_widget.jupyter.rules_editor import STATIC, RulesEditor
@@ -122,7 +123,15 @@ def test_editor_controls_change_the_running_game(page, lab, kernel_of, artifacts
     wait_kernel(kernel, "w.rules.max_turns", 300, page)
 
     # R5: untick "an equal card is accepted"; R9: the leader is robbed.
-    editor.locator(".borsen-rule-equal_accepted input").uncheck()
+    # The editor redraws when the kernel's rules arrive (the cap just above): a click that lands
+    # in that redraw is drawn over, so it is made again on the redrawn box.
+    for attempt in range(3):
+        try:
+            editor.locator(".borsen-rule-equal_accepted input").uncheck()
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
     wait_kernel(kernel, "w.rules.equal_accepted", False, page)
     editor.locator(".borsen-rule-rob_target select").select_option(label="the leader")
     wait_kernel(kernel, "w.rules.rob_target", "leader", page)
