@@ -465,8 +465,8 @@ function questionText(q, tr = ENGLISH3) {
   return voteQuestion({ kind: "choice", player, pile_size: q.pile_size }, tr);
 }
 function percentText(p, tr = ENGLISH3) {
-  const tenths = Math.round(p * 1e3);
-  return tr.percent(p, tenths % 10 === 0 ? 0 : 1);
+  const tenth = tr.number(Math.abs(p) * 100, 1, 1).slice(-1);
+  return tr.percent(p, tenth === "0" ? 0 : 1);
 }
 function fractionValue(text) {
   const m = /^(\d+)\/(\d+)$/.exec(String(text));

@@ -216,8 +216,9 @@ export function questionText(q, tr = ENGLISH) {
 
 /** A probability as a percentage with at most one decimal: 40 %, 37,5 %. */
 export function percentText(p, tr = ENGLISH) {
-  const tenths = Math.round(p * 1000);
-  return tr.percent(p, tenths % 10 === 0 ? 0 : 1);
+  // The rounding that writes the tenth decides whether it is shown (32.95% → 33%, not 33.0%).
+  const tenth = tr.number(Math.abs(p) * 100, 1, 1).slice(-1);
+  return tr.percent(p, tenth === "0" ? 0 : 1);
 }
 
 /** A fraction "p/q" as a number. */

@@ -10,7 +10,7 @@ import typedAnswers from "./typed-answers.json";
 import {
   LANGUAGE_KEY, answerBins, figuresLines, tableChance, tableLines, answerChart, answerEcho, answerValueText, nameProblem, parseAnswer, pointsText,
   resultText, retryDelay, roomSummary, scoringText, seatLine, seatState, secondsLeft, socketUrl,
-  timerText, trendChart, trendText, truthShort, truthText, voteCard,
+  percentText, timerText, trendChart, trendText, truthShort, truthText, voteCard,
 } from "../src/student-helpers.js";
 
 /** What Python sends a page: the shipped catalogue of a language. */
@@ -331,6 +331,15 @@ describe("each phone reads its own language", () => {
 });
 
 describe("student helpers", () => {
+  test("a share shows its tenth only when the rounded tenth is not 0", () => {
+    expect(percentText(0.42)).toBe("42%");
+    expect(percentText(0.425)).toBe("42.5%");
+    // A mean of chances summed in another order: 32.9499999…% rounds to 33.0, written 33%.
+    expect(percentText(0.3295 - 1e-12)).toBe("33%");
+    expect(percentText(0.3295 - 1e-12, translator(speech("nb")))).toBe("33\u00a0%");
+    expect(percentText(0.3294, translator(speech("nb")))).toBe("32,9\u00a0%");
+  });
+
   test("addresses, names and words", () => {
     expect(socketUrl("https://10.0.0.2:8443/abc/?x=1#y")).toBe("wss://10.0.0.2:8443/abc/ws");
     expect(nameProblem("  ")).toBe("Type your name to join.");

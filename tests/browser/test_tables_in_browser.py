@@ -221,15 +221,14 @@ def one_decimal(value: float) -> str:
 
 
 def percent_text(p: float) -> str:
-    """A share as the pages write it in English: 42%, or 42.5% when the tenth is not 0."""
-    digits = 0 if round(p * 1000) % 10 == 0 else 1
-    scaled = abs(p) * 100 * 10**digits
+    """A share as the pages write it in English: 42%, or 42.5% when the rounded tenth is not 0."""
+    scaled = abs(p) * 100 * 10
     floor = math.floor(scaled)
     if abs(scaled - floor - 0.5) < 1e-9 * max(1.0, abs(scaled)):
         whole = floor if floor % 2 == 0 else floor + 1
     else:
         whole = math.floor(scaled + 0.5)
-    text = str(whole) if not digits else f"{whole // 10}.{whole % 10}"
+    text = str(whole // 10) if whole % 10 == 0 else f"{whole // 10}.{whole % 10}"
     return text + "%"
 
 
