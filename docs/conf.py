@@ -27,7 +27,8 @@ version = release
 language = "nb"  # each build passes -D language=...
 
 # PLACEHOLDER: the GitHub account that publishes the repository, for the Binder links of the
-# pages (BINDER_URL in a page; docs/_ext/borsen_docs.py). Set it when the repository is public.
+# pages (BINDER_URL in a page) and the links to the repository and its issues (REPOSITORY_URL;
+# docs/_ext/borsen_docs.py). Set it when the repository is public.
 borsen_binder_owner = "OWNER"
 
 extensions = [
@@ -58,7 +59,8 @@ html_theme_options = {
     "secondary_sidebar_items": ["page-toc"],
     "show_toc_level": 2,
     "footer_start": ["copyright"],
-    "footer_end": [],
+    # The accessibility statement of the page's language, on every page (_templates/).
+    "footer_end": ["accessibility-link"],
 }
 # The theme's and Sphinx's own words in bokmål and nynorsk (docs/locale/*/LC_MESSAGES/sphinx.po;
 # Sphinx compiles them): the theme has no Norwegian, and Sphinx no nynorsk.

@@ -12,9 +12,13 @@ cannot draw on a static page by itself.
   site: no network), on the pages that hold a chart only.
 - **Widgets.** The game widget runs in a kernel; a static page has none. Its output is shown as
   a short note in the page's language saying where it runs.
-- **Binder.** ``BINDER_URL`` in a page is the one-click Binder link to the bokmål play notebook,
-  made from one setting of conf.py (``borsen_binder_owner``: the GitHub account that publishes
-  the repository).
+- **Binder and the repository.** ``BINDER_URL`` in a page is the one-click Binder link to the
+  bokmål play notebook, and ``REPOSITORY_URL`` the repository on GitHub (its issues, a file in
+  it: the accessibility statement's), both made from one setting of conf.py
+  (``borsen_binder_owner``: the GitHub account that publishes the repository).
+- **Accessibility statement.** Every page's footer links to its language's statement
+  (``accessibility.md``: ``_templates/accessibility-link.html``, its words in
+  docs/locale/*/LC_MESSAGES/sphinx.po).
 
 MyST-NB takes renderers for other output types only from installed packages' entry points
 (``myst_nb.mime_renderers``); the site is no package, so :func:`setup` adds this one beside
@@ -108,11 +112,15 @@ def language_links(app, pagename, templatename, context, doctree) -> None:
 BINDER = (
     "https://mybinder.org/v2/gh/{owner}/borsen_widget/HEAD?urlpath=lab/tree/notebooks/nb/play.ipynb"
 )
+REPOSITORY = "https://github.com/{owner}/borsen_widget"
 
 
 def binder_links(app, docname, source) -> None:
-    """``BINDER_URL`` in a page's text becomes the Binder link (before the page is read)."""
-    source[0] = source[0].replace("BINDER_URL", BINDER.format(owner=app.config.borsen_binder_owner))
+    """``BINDER_URL`` in a page's text becomes the Binder link and ``REPOSITORY_URL`` the
+    repository's address (``REPOSITORY_URL/issues``), before the page is read."""
+    owner = app.config.borsen_binder_owner
+    text = source[0].replace("BINDER_URL", BINDER.format(owner=owner))
+    source[0] = text.replace("REPOSITORY_URL", REPOSITORY.format(owner=owner))
 
 
 #: The theme's words that are options, not messages of its catalogue: the search field's
