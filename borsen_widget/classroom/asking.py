@@ -8,7 +8,9 @@ answers: :mod:`~borsen_widget.classroom.scoring`), keeps the lesson's record
 - while a question is open the bots wait (the position the class is thinking about stays on
   the table) and, unless the teacher says otherwise (``hold=False``), so does the student who
   holds the seat to act: their move would answer the question for everyone;
-- a timer the teacher sets reveals the question by itself;
+- a timer the teacher sets reveals the question by itself; a student who needs longer asks
+  for more time on their phone (:data:`MORE_SECONDS` a time, :data:`MORE_TIMES` times a
+  question each), and the class's timer waits for them (WCAG 2.2.1, timing adjustable);
 - after a chance question, the next card drawn from that position (if the player draws) is
   its outcome, for the class's calibration; an undo past the position forgets it.
 
@@ -27,10 +29,15 @@ from .lesson import Learner, Lesson, Posed
 from .scoring import KINDS, is_question_time, read_answer, truth_of
 from .wire import BadMessage, Refused
 
-__all__ = ["MAX_SECONDS", "Asking"]
+__all__ = ["MAX_SECONDS", "MORE_SECONDS", "MORE_TIMES", "Asking"]
 
 #: The longest timer a question may have (an hour).
 MAX_SECONDS = 3600
+#: What a student's "More time" adds to a timed question, and how often each student may ask
+#: for it on one question: WCAG 2.2.1 asks for at least 20 seconds, at least ten times, with
+#: one simple action.
+MORE_SECONDS = 20
+MORE_TIMES = 10
 
 
 class Asking:
@@ -48,6 +55,8 @@ class Asking:
         self._paused_bots = False
         #: The chance question whose outcome is awaited, and the log length when it was posed.
         self._awaiting: tuple[Posed, int] | None = None
+        #: How often each student (by key) asked for more time on the open question.
+        self._more: dict[str, int] = {}
 
     # ------------------------------------------------------------------ the teacher's side
 
@@ -83,9 +92,9 @@ class Asking:
         if not widget.paused:  # the bots wait while the class thinks about this position
             widget.pause()
             self._paused_bots = True
+        self._more = {}
         if seconds is not None:
-            self._deadline = self._loop.time() + seconds
-            self._timer = self._loop.call_later(seconds, self._time_up)
+            self._set_deadline(self._loop.time() + seconds)
         self._awaiting = (posed, game.log_length) if kind == "chance" else None
         return posed
 
@@ -111,6 +120,12 @@ class Asking:
         if self.lesson.open is not None:
             self.reveal()
             self._on_change()
+
+    def _set_deadline(self, deadline: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._deadline = deadline
+        self._timer = self._loop.call_at(deadline, self._time_up)
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -184,6 +199,31 @@ class Asking:
         if content.get("question") != posed.number:
             raise BadMessage("That answer was for another question; nothing changed.")
         self.lesson.answer(learner, read_answer(posed.kind, content.get("value"), posed.truth))
+
+    def more_time(self, learner: Learner, content: dict) -> None:
+        """A student's ``more_time`` message: the open question's timer runs
+        :data:`MORE_SECONDS` longer for the whole class (it is revealed to all at once), at
+        most :data:`MORE_TIMES` times for each student. Refused, changing nothing, when the
+        question is not open, has no timer or this student has had every extension."""
+        if any(k not in ("intent", "question", "id") for k in content):
+            raise BadMessage("A message from this page had unknown fields; nothing changed.")
+        posed = self.lesson.open
+        if posed is None or content.get("question") != posed.number:
+            raise Refused("That question is not open any more: there is no time to add.")
+        if self._deadline is None:
+            raise Refused("This question has no time limit: take the time you need.")
+        asked = self._more.get(learner.key, 0)
+        if asked >= MORE_TIMES:
+            raise Refused("You have had all the extra time this question gives.")
+        self._more[learner.key] = asked + 1
+        self._set_deadline(max(self._deadline, self._loop.time()) + MORE_SECONDS)
+
+    def more_times_left(self, learner: Learner | None) -> int | None:
+        """How often ``learner`` may still ask for more time on the open question (``None``:
+        no open question with a timer)."""
+        if self.lesson.open is None or self._deadline is None or learner is None:
+            return None
+        return MORE_TIMES - self._more.get(learner.key, 0)
 
     # ------------------------------------------------------------------ what screens see
 

@@ -146,6 +146,7 @@ HANDLERS = {
     "claim": "_seat_request",
     "leave": "_seat_request",
     "answer": "_answer",
+    "more_time": "_more_time",
     "strategy_try": "_strategy",
     "strategy_submit": "_strategy",
     **dict.fromkeys(STUDENT_INTENTS, "_play"),
@@ -573,6 +574,7 @@ class Classroom:
         if learner is not None:
             you["mine"] = None if current is None else current.result(learner.key)
             you["scores"] = lesson.scores_of(learner)
+            you["more"] = self._asking.more_times_left(learner)
         page.send(encode({**you, **self._questions.answers_of(student)}))
         if self._class.seated:
             page.send(encode(self._class.table_message(student)))
@@ -1067,6 +1069,19 @@ class Classroom:
         self._asking.answer(learner, content)
         self._send_you(student)
         self._summary_soon("question")  # the count of answers (at once, or with the burst)
+
+    def _more_time(self, page: Page, content: dict) -> None:
+        """A student asks for more time on a timed question: the class's timer runs longer,
+        and every page, the projector and the card count down from the new time."""
+        learner = self._lesson.of_session(page.student.session)
+        if learner is None:  # cannot happen: a joined student is a learner
+            raise BadMessage("Join the class first: type your name.")
+        self._asking.more_time(learner, content)
+        question = self._question_message()
+        self._sessions.broadcast(question)
+        self._projector.send(question)
+        self._send_you(page.student)  # how often they may still ask
+        self._send_card()
 
     def _question_message(self) -> str:
         return encode({"type": "question", "question": self._question_data()})

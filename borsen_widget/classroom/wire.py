@@ -200,11 +200,13 @@ INTENTS: dict[str, Intent] = {
         ("do", "kind", "on", "student", "name", "size", "version", "origin", "base"),
         ("widget", "card"),
     ),
-    # A phone: join the class, claim or leave a seat, answer, build a strategy.
+    # A phone: join the class, claim or leave a seat, answer (or ask for more time to), build a
+    # strategy.
     "join": Intent(("name", "session"), ("phone",)),
     "claim": Intent(("seat",), ("phone",)),
     "leave": Intent((), ("phone",)),
     "answer": Intent(("question", "value"), ("phone",)),
+    "more_time": Intent(("question",), ("phone",)),
     "strategy_try": Intent(("strategy",), ("phone",)),
     "strategy_submit": Intent(("strategy",), ("phone",)),
 }
@@ -417,7 +419,9 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     "forgotten": ("request",),  # a session this class does not know: join by name again
     "locked": ("locked",),  # the class closed to newcomers, or opened again
     "removed": (),  # the teacher removed this student
-    "you": ("name", "seat", "mine", "scores", "vote"),  # the student's own line
+    # The student's own line; ``more``: how often they may still ask for more time on the open
+    # question (None: it has no timer).
+    "you": ("name", "seat", "mine", "scores", "vote", "more"),
     "notice": ("text", "level", "request"),  # a request refused (or a word from the class)
     "strategy_tried": ("request", "result", "words", "examples"),
     "strategy_saved": ("request", "name", "words"),

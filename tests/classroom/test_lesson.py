@@ -25,6 +25,7 @@ from support.classroom import DECK, TIMEOUT, Client, projector, run, settle
 
 from borsen_widget import Game, Rules
 from borsen_widget.classroom import scoring
+from borsen_widget.classroom.asking import MORE_SECONDS, MORE_TIMES
 from borsen_widget.classroom.lesson import Lesson, LessonFileError
 from borsen_widget.classroom.student_names import fold
 from borsen_widget.classroom.wire import BadMessage
@@ -405,6 +406,58 @@ def test_a_timer_reveals_by_itself_and_a_chance_question_gets_its_outcome():
         assert calibration == [
             {"low": 0.2, "high": 0.3, "said": 0.2, "accepted": 1.0, "exact": 2 / 11, "answers": 1}
         ]
+        room.stop()
+
+    run(scenario, timeout=30)
+
+
+def test_a_student_asks_for_more_time_and_the_class_timer_waits_within_its_bounds():
+    """WCAG 2.2.1: a timed question can be extended by the student, at least ten times by 20
+    seconds; every page counts down from the new end; a refused ask changes nothing."""
+
+    async def scenario():
+        w = widget(deck=DECK, pile="7S")
+        room = w.classroom()
+        lina, max_ = Client.open(room), Client.open(room)
+        lina, max_ = await lina, await max_
+        await lina.join("Lina")
+        await max_.join("Max")
+        room.ask("chance", seconds=5)
+        for page in (lina, max_):  # each may ask MORE_TIMES times
+            await page.wait(lambda m: m["type"] == "you" and m.get("more") == MORE_TIMES)
+        since = len(lina.messages)
+        await max_.send(intent="more_time", question=1)
+        # Lina's page, too, counts down from the end Max's ask moved (the class is revealed
+        # at once).
+        q = await lina.wait(lambda m: m["type"] == "question", since=since)
+        assert q["question"]["state"] == "open"
+        assert MORE_SECONDS < q["question"]["seconds"] <= 5 + MORE_SECONDS
+        await max_.wait(lambda m: m["type"] == "you" and m.get("more") == MORE_TIMES - 1)
+        for _ in range(MORE_TIMES - 1):
+            await max_.send(intent="more_time", question=1)
+        await max_.wait(lambda m: m["type"] == "you" and m.get("more") == 0)
+        end = room.question["seconds"]
+        assert end > MORE_TIMES * MORE_SECONDS - 5
+        assert lina.last("you")["more"] == MORE_TIMES  # another student's asks are not hers
+        # Refused asks change nothing and are told to their own page only.
+        await settle()
+        before = len(lina.messages)
+        rid = await max_.send(intent="more_time", question=1)
+        assert "all the extra time" in await max_.notice(rid)
+        rid = await lina.send(intent="more_time", question=2)
+        assert "not open any more" in await lina.notice(rid)
+        rid = await lina.send(intent="more_time", question=1, seconds=600)
+        assert "unknown fields" in await lina.notice(rid)
+        await settle()
+        assert room.question["state"] == "open" and room.question["seconds"] <= end
+        assert [m["type"] for m in lina.messages[before:]] == ["notice", "notice"]
+        room.reveal()
+        rid = await lina.send(intent="more_time", question=1)
+        assert "not open any more" in await lina.notice(rid)
+        room.ask("chance")  # no timer: nothing to extend, and no button on the phone
+        await lina.wait(lambda m: m["type"] == "you" and m.get("more") is None, since=before)
+        rid = await lina.send(intent="more_time", question=2)
+        assert "no time limit" in await lina.notice(rid)
         room.stop()
 
     run(scenario, timeout=30)
