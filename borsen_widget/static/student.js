@@ -756,6 +756,16 @@ function secondsLeft(q, receivedAt, at) {
 function timerText(seconds, tr = ENGLISH3) {
   return tr.tn("{count} second left", "{count} seconds left", seconds, { count: seconds });
 }
+function timeWarningText(seconds, canAsk, tr = ENGLISH3) {
+  const n = { count: seconds };
+  return canAsk ? tr.tn(
+    // TRANSLATORS: said by a screen reader; "More time" is the button's text.
+    "Only {count} second left: press More time if you need longer.",
+    "Only {count} seconds left: press More time if you need longer.",
+    seconds,
+    n
+  ) : tr.tn("Only {count} second left.", "Only {count} seconds left.", seconds, n);
+}
 function answerBins(kind, answers, range) {
   const low = range && typeof range.low === "number" ? range.low : 0;
   let high = range && typeof range.high === "number" ? range.high : 1;
@@ -1396,7 +1406,7 @@ var template = (tools) => `
 <div class="borsen-seats" role="list"></div>
 <div class="borsen-log-wrap">
   <div class="borsen-log-title" aria-hidden="true"></div>
-  <ol class="borsen-log"></ol>
+  <ol class="borsen-log" tabindex="0"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
 `;
@@ -1813,6 +1823,7 @@ function mountTable(root, game, opts) {
 
 // src/student.js
 var NOTICE_MS = 4e3;
+var WARN_SECONDS = 20;
 var TEMPLATE = `
 <header class="borsen-class-head">
   <span class="borsen-class-title">Børsen</span>
@@ -1826,9 +1837,10 @@ var TEMPLATE = `
   <h1 class="borsen-join-title"></h1>
   <label class="borsen-join-label" for="borsen-name"></label>
   <input id="borsen-name" class="borsen-join-name" name="name" autocomplete="nickname"
-    autocapitalize="words" spellcheck="false" maxlength="24" required>
+    autocapitalize="words" spellcheck="false" maxlength="24" required
+    aria-describedby="borsen-join-problem">
   <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
-  <p class="borsen-join-problem" role="alert"></p>
+  <p class="borsen-join-problem" id="borsen-join-problem" role="alert"></p>
   <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
@@ -1862,10 +1874,14 @@ var TEMPLATE = `
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
   </section>
-  <section class="borsen-q" aria-labelledby="borsen-q-title" hidden>
+  <section class="borsen-q" aria-labelledby="borsen-q-title" tabindex="-1" hidden>
     <h2 class="borsen-q-title" id="borsen-q-title"></h2>
     <p class="borsen-q-text"></p>
-    <p class="borsen-q-timer" role="timer" hidden></p>
+    <div class="borsen-q-time">
+      <p class="borsen-q-timer" role="timer" hidden></p>
+      <button type="button" class="borsen-btn borsen-secondary borsen-q-more" data-more="1"
+        hidden></button>
+    </div>
     <form class="borsen-q-form" novalidate>
       <input type="range" class="borsen-q-slider" min="0" max="100" step="1" value="50">
       <div class="borsen-q-row">
@@ -1915,6 +1931,7 @@ var TEMPLATE = `
   <p class="borsen-ended-text"></p>
 </section>
 <div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
+<div class="borsen-sr borsen-say" role="status" aria-atomic="true"></div>
 `;
 function startStudentPage(root, opts = {}) {
   const href = opts.href ?? window.location.href;
@@ -1954,6 +1971,8 @@ function startStudentPage(root, opts = {}) {
     qTitle: $(".borsen-q-title"),
     qText: $(".borsen-q-text"),
     qTimer: $(".borsen-q-timer"),
+    say: $(".borsen-say"),
+    qMore: $(".borsen-q-more"),
     qForm: $(".borsen-q-form"),
     qSlider: $(".borsen-q-slider"),
     qRow: $(".borsen-q-row"),
@@ -1997,10 +2016,16 @@ function startStudentPage(root, opts = {}) {
     joined: false,
     ended: false,
     view: null,
-    you: { name: "", seat: null, vote: null, mine: null, scores: null },
+    you: { name: "", seat: null, vote: null, mine: null, scores: null, more: null },
     question: { state: "none" },
     questionAt: 0,
     fieldFor: null,
+    said: "",
+    // the question and state last announced ("3:open", "3:revealed")
+    warned: null,
+    // the question and end (ms) last warned of: {id, end}
+    askedMore: null,
+    // the question this pupil asked more time on, until its new time comes
     tick: 0,
     locked: false,
     seats: [],
@@ -2025,7 +2050,7 @@ function startStudentPage(root, opts = {}) {
     send: (intent, extra) => sendIntent(intent, extra),
     uid: "student",
     tools: false,
-    sr: $(".borsen-sr"),
+    sr: $(".borsen-sr:not(.borsen-say)"),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words
@@ -2055,10 +2080,15 @@ function startStudentPage(root, opts = {}) {
     clearNotice();
     sendRaw({ intent, version, id: ids.next(), ...extra });
   }
+  function joinProblem(text) {
+    ui.problem.textContent = text;
+    if (text) ui.name.setAttribute("aria-invalid", "true");
+    else ui.name.removeAttribute("aria-invalid");
+  }
   function showNotice(text, level = "warning") {
     state.noticeId += 1;
     if (!state.joined) {
-      ui.problem.textContent = text;
+      joinProblem(text);
       return;
     }
     state.notice = { version: state.view ? state.view.version : -1, at: Date.now() };
@@ -2101,6 +2131,7 @@ function startStudentPage(root, opts = {}) {
     ui.qSlider.setAttribute("aria-label", tr.t("Your answer in percent"));
     ui.qSteps[0].setAttribute("aria-label", tr.t("One less"));
     ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
+    ui.qMore.textContent = tr.t("More time");
     ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
     ui.qDraw.textContent = tr.t("Draw");
     ui.qBank.textContent = tr.t("Bank");
@@ -2233,12 +2264,46 @@ function startStudentPage(root, opts = {}) {
       ui.qClass.textContent = classText(q, tr);
     }
     drawTimer();
-    if (hadFocus && !ui.q.contains(document.activeElement)) root.focus();
+    const active = document.activeElement;
+    if (hadFocus && (!ui.q.contains(active) || active.closest("[hidden]"))) {
+      ui.q.focus({ preventScroll: true });
+    }
+  }
+  function announceQuestion(from) {
+    const q = state.question;
+    if (!q || q.state === "none") return;
+    const key2 = `${q.id}:${q.state}`;
+    if (state.said === key2 || q.state === "revealed" && from !== "you") return;
+    state.said = key2;
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine : null;
+    const left = secondsLeft(q, state.questionAt, Date.now());
+    const lines = q.state === "open" ? [questionText(q, tr), left === null ? "" : timeLine(left)] : [truthText(q, tr), resultText(q, mine, tr)];
+    say(lines.filter(Boolean).join(" "));
+  }
+  function timeLine(left) {
+    const q = state.question;
+    const end2 = state.questionAt + (q.seconds || 0) * 1e3;
+    const last = state.warned;
+    const warned = last && last.id === q.id && end2 < last.end + 1e4;
+    if (left > WARN_SECONDS || left === 0 || warned) return timerText(left, tr);
+    state.warned = { id: q.id, end: end2 };
+    return timeWarningText(left, (state.you.more || 0) > 0, tr);
+  }
+  function say(text) {
+    ui.say.textContent = "";
+    requestAnimationFrame(() => {
+      ui.say.textContent = text;
+    });
   }
   function drawTimer() {
     const left = secondsLeft(state.question, state.questionAt, Date.now());
     ui.qTimer.hidden = left === null;
     ui.qTimer.textContent = left === null ? "" : timerText(left, tr);
+    ui.qMore.hidden = left === null || !((state.you.more || 0) > 0);
+    if (left !== null && left > 0 && left <= WARN_SECONDS && state.said === `${state.question.id}:open`) {
+      const line = timeLine(left);
+      if (line !== timerText(left, tr)) say(line);
+    }
     if (left === null || left === 0) {
       clearInterval(state.tick);
       state.tick = 0;
@@ -2341,7 +2406,7 @@ function startStudentPage(root, opts = {}) {
       state.joining = false;
       if (m.session) storage.set(key, m.session);
       state.you = { ...state.you, name: m.name };
-      ui.problem.textContent = "";
+      joinProblem("");
       showJoined(true);
       drawMe();
     } else if (m.type === "forgotten") {
@@ -2372,18 +2437,27 @@ function startStudentPage(root, opts = {}) {
         seat: m.seat ?? null,
         vote: m.vote ?? null,
         mine: m.mine ?? null,
-        scores: m.scores ?? null
+        scores: m.scores ?? null,
+        more: m.more ?? null
+        // how often they may still ask for more time (null: no timer)
       };
       const q = state.question;
       const fresh = ui.qField.value === "" && document.activeElement !== ui.qField;
       if (q.state === "open" && q.id === state.fieldFor && fresh) resetField(q);
       redraw();
+      announceQuestion("you");
     } else if (m.type === "question") {
       state.question = m.question || { state: "none" };
       state.questionAt = Date.now();
       drawQuestion();
       drawVote();
       if (state.view) table.update(state.view);
+      announceQuestion("question");
+      if (state.askedMore !== null && state.askedMore === state.question.id) {
+        state.askedMore = null;
+        const left = secondsLeft(state.question, state.questionAt, Date.now());
+        if (left !== null) say(timeLine(left));
+      }
     } else if (m.type === "locked") {
       state.locked = Boolean(m.locked);
       drawWords();
@@ -2451,11 +2525,11 @@ function startStudentPage(root, opts = {}) {
     event.preventDefault();
     const problem = nameProblem(ui.name.value, 24, tr);
     if (problem) {
-      ui.problem.textContent = problem;
+      joinProblem(problem);
       ui.name.focus();
       return;
     }
-    ui.problem.textContent = "";
+    joinProblem("");
     if (sendRaw({ intent: "join", name: ui.name.value.trim(), id: ids.next() })) {
       state.joining = true;
       ui.go.disabled = true;
@@ -2506,6 +2580,11 @@ function startStudentPage(root, opts = {}) {
     if (!button || button.disabled) return;
     if (button.dataset.answer) {
       if (questionOpen()) sendAnswer(button.dataset.answer);
+    } else if (button.dataset.more) {
+      if (!questionOpen()) return;
+      state.askedMore = state.question.id;
+      clearNotice();
+      sendRaw({ intent: "more_time", question: state.question.id, id: ids.next() });
     } else if (button.dataset.step) {
       step(Number(button.dataset.step));
     } else if (button.dataset.language) {

@@ -458,6 +458,21 @@ export function timerText(seconds, tr = ENGLISH) {
   return tr.tn("{count} second left", "{count} seconds left", seconds, { count: seconds });
 }
 
+/** A timed question's warning before it ends, said to a screen reader: how long is left and,
+ * while the pupil may still ask (``canAsk``), how to get longer (WCAG 2.2.1). */
+export function timeWarningText(seconds, canAsk, tr = ENGLISH) {
+  const n = { count: seconds };
+  return canAsk
+    ? tr.tn(
+      // TRANSLATORS: said by a screen reader; "More time" is the button's text.
+      "Only {count} second left: press More time if you need longer.",
+      "Only {count} seconds left: press More time if you need longer.",
+      seconds,
+      n,
+    )
+    : tr.tn("Only {count} second left.", "Only {count} seconds left.", seconds, n);
+}
+
 /**
  * The histogram's bins of the class's answers: ``[{low, high, count}]`` over the range
  * (chance: ten of 10 %; count: one a whole number, or wider when the range is large; expected:

@@ -33,6 +33,7 @@ import {
   tableLines,
   sessionKey,
   socketUrl,
+  timeWarningText,
   timerText,
   totalText,
   trendChart,
@@ -45,6 +46,8 @@ import { mountTable } from "./table.js";
 
 /** How long a notice shows at least before the game moving on clears it (ms). */
 const NOTICE_MS = 4000;
+/** A timed question warns this many seconds before it ends (and offers more time). */
+const WARN_SECONDS = 20;
 
 // The page's frame; every text in it is written by drawWords() in the page's language.
 const TEMPLATE = `
@@ -62,9 +65,10 @@ const TEMPLATE = `
   <h1 class="borsen-join-title"></h1>
   <label class="borsen-join-label" for="borsen-name"></label>
   <input id="borsen-name" class="borsen-join-name" name="name" autocomplete="nickname"
-    autocapitalize="words" spellcheck="false" maxlength="24" required>
+    autocapitalize="words" spellcheck="false" maxlength="24" required
+    aria-describedby="borsen-join-problem">
   <button type="submit" class="borsen-btn borsen-primary borsen-join-go"></button>
-  <p class="borsen-join-problem" role="alert"></p>
+  <p class="borsen-join-problem" id="borsen-join-problem" role="alert"></p>
   <p class="borsen-join-locked" role="status"></p>
 </form>
 <div class="borsen-class" hidden>
@@ -98,10 +102,14 @@ const TEMPLATE = `
     <p class="borsen-vote-mine" aria-live="polite"></p>
     <ul class="borsen-vote-results"></ul>
   </section>
-  <section class="borsen-q" aria-labelledby="borsen-q-title" hidden>
+  <section class="borsen-q" aria-labelledby="borsen-q-title" tabindex="-1" hidden>
     <h2 class="borsen-q-title" id="borsen-q-title"></h2>
     <p class="borsen-q-text"></p>
-    <p class="borsen-q-timer" role="timer" hidden></p>
+    <div class="borsen-q-time">
+      <p class="borsen-q-timer" role="timer" hidden></p>
+      <button type="button" class="borsen-btn borsen-secondary borsen-q-more" data-more="1"
+        hidden></button>
+    </div>
     <form class="borsen-q-form" novalidate>
       <input type="range" class="borsen-q-slider" min="0" max="100" step="1" value="50">
       <div class="borsen-q-row">
@@ -151,6 +159,7 @@ const TEMPLATE = `
   <p class="borsen-ended-text"></p>
 </section>
 <div class="borsen-sr" aria-live="polite" aria-atomic="false"></div>
+<div class="borsen-sr borsen-say" role="status" aria-atomic="true"></div>
 `;
 
 /**
@@ -197,6 +206,8 @@ export function startStudentPage(root, opts = {}) {
     qTitle: $(".borsen-q-title"),
     qText: $(".borsen-q-text"),
     qTimer: $(".borsen-q-timer"),
+    say: $(".borsen-say"),
+    qMore: $(".borsen-q-more"),
     qForm: $(".borsen-q-form"),
     qSlider: $(".borsen-q-slider"),
     qRow: $(".borsen-q-row"),
@@ -240,10 +251,13 @@ export function startStudentPage(root, opts = {}) {
     joined: false,
     ended: false,
     view: null,
-    you: { name: "", seat: null, vote: null, mine: null, scores: null },
+    you: { name: "", seat: null, vote: null, mine: null, scores: null, more: null },
     question: { state: "none" },
     questionAt: 0,
     fieldFor: null,
+    said: "", // the question and state last announced ("3:open", "3:revealed")
+    warned: null, // the question and end (ms) last warned of: {id, end}
+    askedMore: null, // the question this pupil asked more time on, until its new time comes
     tick: 0,
     locked: false,
     seats: [],
@@ -268,7 +282,7 @@ export function startStudentPage(root, opts = {}) {
     send: (intent, extra) => sendIntent(intent, extra),
     uid: "student",
     tools: false,
-    sr: $(".borsen-sr"),
+    sr: $(".borsen-sr:not(.borsen-say)"),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words,
@@ -316,10 +330,18 @@ export function startStudentPage(root, opts = {}) {
     sendRaw({ intent, version, id: ids.next(), ...extra });
   }
 
+  /** The join form's problem ("" for none): said in its alert, and the name field marked
+   * invalid while there is one. */
+  function joinProblem(text) {
+    ui.problem.textContent = text;
+    if (text) ui.name.setAttribute("aria-invalid", "true");
+    else ui.name.removeAttribute("aria-invalid");
+  }
+
   function showNotice(text, level = "warning") {
     state.noticeId += 1;
     if (!state.joined) {
-      ui.problem.textContent = text;
+      joinProblem(text);
       return;
     }
     state.notice = { version: state.view ? state.view.version : -1, at: Date.now() };
@@ -375,6 +397,8 @@ export function startStudentPage(root, opts = {}) {
     ui.qSlider.setAttribute("aria-label", tr.t("Your answer in percent"));
     ui.qSteps[0].setAttribute("aria-label", tr.t("One less"));
     ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
+    // TRANSLATORS: a button on a phone: the class's timer for this question runs 20 s longer.
+    ui.qMore.textContent = tr.t("More time");
     ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
     // TRANSLATORS: the answer button on a phone: draw once more (a posed question).
     ui.qDraw.textContent = tr.t("Draw");
@@ -532,14 +556,64 @@ export function startStudentPage(root, opts = {}) {
       ui.qClass.textContent = classText(q, tr);
     }
     drawTimer();
-    if (hadFocus && !ui.q.contains(document.activeElement)) root.focus();
+    // The form is gone at the reveal: focus stays in the question, whose result is announced.
+    const active = document.activeElement;
+    if (hadFocus && (!ui.q.contains(active) || active.closest("[hidden]"))) {
+      ui.q.focus({ preventScroll: true });
+    }
   }
 
-  /** The timer's seconds, counted down here between Python's messages. */
+  /** Say once, in the page's own live region, a question just posed and, at its reveal, the
+   * answer and this pupil's result (after their own line has come: it brings their points).
+   * Focus stays where it is. */
+  function announceQuestion(from) {
+    const q = state.question;
+    if (!q || q.state === "none") return;
+    const key = `${q.id}:${q.state}`;
+    if (state.said === key || (q.state === "revealed" && from !== "you")) return;
+    state.said = key;
+    const mine = state.you.mine && state.you.mine.question === q.id ? state.you.mine : null;
+    const left = secondsLeft(q, state.questionAt, Date.now());
+    const lines = q.state === "open"
+      ? [questionText(q, tr), left === null ? "" : timeLine(left)]
+      : [truthText(q, tr), resultText(q, mine, tr)];
+    say(lines.filter(Boolean).join(" "));
+  }
+
+  /** How long is left, in words: the warning, once for each end the question has, when it
+   * ends within WARN_SECONDS (more time moves the end), or else the timer's own line. */
+  function timeLine(left) {
+    const q = state.question;
+    // Each message counts from its own second: an end within 10 s of the warned one is the
+    // same end (more time moves it by 20 s).
+    const end = state.questionAt + (q.seconds || 0) * 1000;
+    const last = state.warned;
+    const warned = last && last.id === q.id && end < last.end + 10000;
+    if (left > WARN_SECONDS || left === 0 || warned) return timerText(left, tr);
+    state.warned = { id: q.id, end };
+    return timeWarningText(left, (state.you.more || 0) > 0, tr);
+  }
+
+  /** A status message for screen readers, said once (emptied first, so the same words
+   * again are said again). */
+  function say(text) {
+    ui.say.textContent = "";
+    requestAnimationFrame(() => {
+      ui.say.textContent = text;
+    });
+  }
+
+  /** The timer's seconds, counted down here between Python's messages, and the pupil's way
+   * to get more (WCAG 2.2.1): a button while they may ask, and a warning before the end. */
   function drawTimer() {
     const left = secondsLeft(state.question, state.questionAt, Date.now());
     ui.qTimer.hidden = left === null;
     ui.qTimer.textContent = left === null ? "" : timerText(left, tr);
+    ui.qMore.hidden = left === null || !((state.you.more || 0) > 0);
+    if (left !== null && left > 0 && left <= WARN_SECONDS && state.said === `${state.question.id}:open`) {
+      const line = timeLine(left);
+      if (line !== timerText(left, tr)) say(line); // the warning, once
+    }
     if (left === null || left === 0) {
       clearInterval(state.tick);
       state.tick = 0;
@@ -667,7 +741,7 @@ export function startStudentPage(root, opts = {}) {
       state.joining = false;
       if (m.session) storage.set(key, m.session);
       state.you = { ...state.you, name: m.name };
-      ui.problem.textContent = "";
+      joinProblem("");
       showJoined(true);
       drawMe();
     } else if (m.type === "forgotten") {
@@ -700,18 +774,27 @@ export function startStudentPage(root, opts = {}) {
         vote: m.vote ?? null,
         mine: m.mine ?? null,
         scores: m.scores ?? null,
+        more: m.more ?? null, // how often they may still ask for more time (null: no timer)
       };
       // A reloaded page hears its answer after the question: the empty field shows it.
       const q = state.question;
       const fresh = ui.qField.value === "" && document.activeElement !== ui.qField;
       if (q.state === "open" && q.id === state.fieldFor && fresh) resetField(q);
       redraw();
+      announceQuestion("you");
     } else if (m.type === "question") {
       state.question = m.question || { state: "none" };
       state.questionAt = Date.now();
       drawQuestion();
       drawVote();
       if (state.view) table.update(state.view); // the seat's move may wait, or wait no more
+      announceQuestion("question");
+      if (state.askedMore !== null && state.askedMore === state.question.id) {
+        // The time this pupil asked for has come: said once, the timer shows it.
+        state.askedMore = null;
+        const left = secondsLeft(state.question, state.questionAt, Date.now());
+        if (left !== null) say(timeLine(left));
+      }
     } else if (m.type === "locked") {
       state.locked = Boolean(m.locked);
       drawWords();
@@ -790,11 +873,11 @@ export function startStudentPage(root, opts = {}) {
     event.preventDefault();
     const problem = nameProblem(ui.name.value, 24, tr);
     if (problem) {
-      ui.problem.textContent = problem;
+      joinProblem(problem);
       ui.name.focus();
       return;
     }
-    ui.problem.textContent = "";
+    joinProblem("");
     if (sendRaw({ intent: "join", name: ui.name.value.trim(), id: ids.next() })) {
       state.joining = true;
       ui.go.disabled = true;
@@ -851,6 +934,11 @@ export function startStudentPage(root, opts = {}) {
     if (!button || button.disabled) return;
     if (button.dataset.answer) {
       if (questionOpen()) sendAnswer(button.dataset.answer);
+    } else if (button.dataset.more) {
+      if (!questionOpen()) return;
+      state.askedMore = state.question.id;
+      clearNotice();
+      sendRaw({ intent: "more_time", question: state.question.id, id: ids.next() });
     } else if (button.dataset.step) {
       step(Number(button.dataset.step));
     } else if (button.dataset.language) {

@@ -93,7 +93,7 @@ const template = (tools) => `
 <div class="borsen-seats" role="list"></div>
 <div class="borsen-log-wrap">
   <div class="borsen-log-title" aria-hidden="true"></div>
-  <ol class="borsen-log"></ol>
+  <ol class="borsen-log" tabindex="0"></ol>
 </div>
 <div class="borsen-rules" hidden></div>
 `;

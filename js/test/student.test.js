@@ -609,6 +609,90 @@ describe("posed questions on a phone", () => {
     }
   });
 
+  test("a timed question: said once when posed, a warning before its end, and More time", () => {
+    vi.useFakeTimers();
+    try {
+      join();
+      const said = () => {
+        vi.advanceTimersByTime(20); // the live region is filled a frame after it is emptied
+        return $(".borsen-say").textContent;
+      };
+      socket().receive({ type: "question", question: question({ seconds: 45 }) });
+      socket().receive({ type: "you", name: "Lina", seat: null, vote: null, more: 10 });
+      expect(said()).toBe(
+        "What is the chance that the next card Ada draws is accepted? 45 seconds left",
+      );
+      const more = $(".borsen-q-more");
+      expect(more.hidden).toBe(false);
+      expect(more.textContent).toBe("More time");
+      // The count of answers moves: the question is not said again.
+      $(".borsen-say").textContent = "";
+      socket().receive({ type: "question", question: question({ seconds: 44, answered: 13 }) });
+      expect(said()).toBe("");
+      vi.advanceTimersByTime(24300); // 20 s left (the timer ticks 4 times a second)
+      expect(said()).toBe("Only 20 seconds left: press More time if you need longer.");
+      $(".borsen-say").textContent = "";
+      vi.advanceTimersByTime(3000);
+      expect(said()).toBe(""); // once for this end
+      const focused = document.activeElement;
+      more.click();
+      expect(socket().sent.at(-1)).toEqual({ intent: "more_time", question: 3, id: expect.any(String) });
+      expect(document.activeElement).toBe(focused);
+      socket().receive({ type: "question", question: question({ seconds: 37 }) });
+      socket().receive({ type: "you", name: "Lina", seat: null, vote: null, more: 0 });
+      expect(said()).toBe("37 seconds left");
+      expect($(".borsen-q-timer").textContent).toBe("37 seconds left");
+      expect(more.hidden).toBe(true); // every extension used
+      vi.advanceTimersByTime(17300); // the new end's warning, without the button's words
+      expect(said()).toBe("Only 20 seconds left.");
+    } finally {
+      page.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  test("the reveal is said once with the pupil's points, and focus stays in the question", () => {
+    vi.useFakeTimers();
+    try {
+      join();
+      socket().receive({ type: "question", question: question() });
+      const field = $(".borsen-q-field");
+      field.focus();
+      socket().receive({ type: "question", question: revealed() });
+      vi.advanceTimersByTime(20);
+      // The points come with the pupil's own line: the reveal waits for it.
+      expect($(".borsen-say").textContent).not.toContain("exact answer");
+      socket().receive({
+        type: "you", name: "Lina", seat: null, vote: null,
+        mine: { question: 3, value: 0.4, error: 0.025, points: 97 },
+      });
+      vi.advanceTimersByTime(20);
+      expect($(".borsen-say").textContent).toBe(
+        "The exact answer: 3/8 = 0.375 = 37.5%. Off by 2.5 percentage points: you get 97 points.",
+      );
+      expect(document.activeElement).toBe($(".borsen-q"));
+      $(".borsen-say").textContent = "";
+      socket().receive({ type: "you", name: "Lina", seat: null, vote: null, mine: { question: 3, value: 0.4, error: 0.025, points: 97 } });
+      vi.advanceTimersByTime(20);
+      expect($(".borsen-say").textContent).toBe("");
+    } finally {
+      page.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  test("the join form marks the name field invalid while it has a problem", () => {
+    socket().receive({ type: "hello" });
+    $(".borsen-join").dispatchEvent(new Event("submit", { cancelable: true }));
+    const name = $(".borsen-join-name");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(name.getAttribute("aria-describedby")).textContent).toBe(
+      "Type your name to join.",
+    );
+    join();
+    expect(name.hasAttribute("aria-invalid")).toBe(false);
+  });
+
   test("removed by the teacher: the class ends for this page and its session is forgotten", () => {
     join();
     expect(storage.get("borsen-class:/tok/")).toBe("SESSION");
