@@ -425,7 +425,7 @@ var TEMPLATE = `
     class="borsen-vote-word"></span>
     <span class="borsen-vote-count" data-count="bank">0</span></button>
   <button type="button" class="borsen-btn borsen-primary borsen-reveal" data-panel="reveal"
-    aria-keyshortcuts="R"><span class="borsen-reveal-word"></span><kbd>R</kbd></button>
+    aria-keyshortcuts="R"><span class="borsen-reveal-word"></span><kbd data-key="R" aria-hidden="true"></kbd></button>
 </div>
 <div class="borsen-panel-votes" hidden></div>
 <div class="borsen-panel-cols">

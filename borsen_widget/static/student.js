@@ -169,8 +169,8 @@ function cardHTML(code, opts = {}) {
   if (opts.cls) cls.push(opts.cls);
   const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
   const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${escapeHTML(c.name)}"`;
-  const corner = `<span class="borsen-corner-rank">${c.rank}</span><span class="borsen-corner-suit">${c.symbol}</span>`;
-  const centre = c.isFace ? `<span class="borsen-pip borsen-pip-face">${c.rank}<small>${c.symbol}</small></span>` : `<span class="borsen-pip">${c.symbol}</span>`;
+  const corner = `<span class="borsen-corner-rank" data-face="${escapeHTML(c.rank)}"></span><span class="borsen-corner-suit" data-face="${c.symbol}"></span>`;
+  const centre = c.isFace ? `<span class="borsen-pip borsen-pip-face" data-face="${escapeHTML(c.rank)}"><small data-face="${c.symbol}"></small></span>` : `<span class="borsen-pip" data-face="${c.symbol}"></span>`;
   return `<div class="${cls.join(" ")}" data-card="${c.code}"${style}${aria}><span class="borsen-corner borsen-tl" aria-hidden="true">${corner}</span><span aria-hidden="true">${centre}</span><span class="borsen-corner borsen-br" aria-hidden="true">${corner}</span></div>`;
 }
 function fanLayout(count, opts = {}) {
@@ -1347,18 +1347,18 @@ function mountBuilder(section, { send, words }) {
 var TOOLS = `
   <div class="borsen-tools">
     <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd data-key="P" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd data-key="P" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd>S</kbd></button>
+      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd data-key="S" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd>U</kbd></button>
+      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd data-key="U" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
       data-intent="panel" aria-keyshortcuts="T" aria-pressed="false"><span
-      class="borsen-label"></span><kbd>T</kbd></button>
+      class="borsen-label"></span><kbd data-key="T" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd>N</kbd></button>
+      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd data-key="N" aria-hidden="true"></kbd></button>
   </div>`;
 var template = (tools) => `
 <div class="borsen-top">
@@ -1392,9 +1392,9 @@ var template = (tools) => `
 <div class="borsen-controls">
   <div class="borsen-actions">
     <button type="button" class="borsen-btn borsen-primary" data-intent="draw"
-      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd>D</kbd></button>
+      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd data-key="D" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-secondary" data-intent="bank"
-      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd>B</kbd></button>
+      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd data-key="B" aria-hidden="true"></kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
   </div>${tools ? TOOLS : ""}
@@ -1638,7 +1638,7 @@ function mountTable(root, game, opts) {
       const name = parseCard(code, w).name;
       const label = listed ? w.t("List the {card} (key {key})", { card: name, key: i + 1 }) : w.t("Keep the {card} (key {key})", { card: name, key: i + 1 });
       const state = listed ? `↺ ${listWord}` : `${ICONS.lock} ${keepWord}`;
-      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}<span class="borsen-ace-state">${state}</span><kbd>${i + 1}</kbd></button>`;
+      return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}<span class="borsen-ace-state">${state}</span><kbd data-key="${i + 1}" aria-hidden="true"></kbd></button>`;
     }).join("");
     const conf = aceConfirm(dec.pending, local.chosen, dec.to_list, w);
     ui.acesOk.textContent = conf.label;
@@ -2025,7 +2025,7 @@ function startStudentPage(root, opts = {}) {
     warned: null,
     // the question and end (ms) last warned of: {id, end}
     askedMore: null,
-    // the question this pupil asked more time on, until its new time comes
+    // {id, end}: the question this pupil asked more time on, and its end then
     tick: 0,
     locked: false,
     seats: [],
@@ -2280,9 +2280,12 @@ function startStudentPage(root, opts = {}) {
     const lines = q.state === "open" ? [questionText(q, tr), left === null ? "" : timeLine(left)] : [truthText(q, tr), resultText(q, mine, tr)];
     say(lines.filter(Boolean).join(" "));
   }
+  function questionEnd() {
+    return state.questionAt + (state.question.seconds || 0) * 1e3;
+  }
   function timeLine(left) {
     const q = state.question;
-    const end2 = state.questionAt + (q.seconds || 0) * 1e3;
+    const end2 = questionEnd();
     const last = state.warned;
     const warned = last && last.id === q.id && end2 < last.end + 1e4;
     if (left > WARN_SECONDS || left === 0 || warned) return timerText(left, tr);
@@ -2453,7 +2456,9 @@ function startStudentPage(root, opts = {}) {
       drawVote();
       if (state.view) table.update(state.view);
       announceQuestion("question");
-      if (state.askedMore !== null && state.askedMore === state.question.id) {
+      const asked = state.askedMore;
+      if (asked && asked.id !== state.question.id) state.askedMore = null;
+      if (asked && asked.id === state.question.id && questionEnd() >= asked.end + 1e4) {
         state.askedMore = null;
         const left = secondsLeft(state.question, state.questionAt, Date.now());
         if (left !== null) say(timeLine(left));
@@ -2582,7 +2587,7 @@ function startStudentPage(root, opts = {}) {
       if (questionOpen()) sendAnswer(button.dataset.answer);
     } else if (button.dataset.more) {
       if (!questionOpen()) return;
-      state.askedMore = state.question.id;
+      state.askedMore = { id: state.question.id, end: questionEnd() };
       clearNotice();
       sendRaw({ intent: "more_time", question: state.question.id, id: ids.next() });
     } else if (button.dataset.step) {

@@ -102,7 +102,8 @@ export function escapeHTML(value) {
 }
 
 /**
- * One card as HTML: corners with rank and suit, and a big pip (a letter for court cards).
+ * One card as HTML: corners with rank and suit, and a big pip (a letter for court cards),
+ * drawn from their ``data-face`` by the style sheet.
  * @param {string} code
  * @param {{cls?: string, style?: string, hidden?: boolean, w?: any}} [opts] ``w``: the words
  *   of the card's name for screen readers.
@@ -115,11 +116,15 @@ export function cardHTML(code, opts = {}) {
   if (opts.cls) cls.push(opts.cls);
   const style = opts.style ? ` style="${escapeHTML(opts.style)}"` : "";
   const aria = opts.hidden ? ' aria-hidden="true"' : ` role="img" aria-label="${escapeHTML(c.name)}"`;
-  const corner = `<span class="borsen-corner-rank">${c.rank}</span>` +
-    `<span class="borsen-corner-suit">${c.symbol}</span>`;
+  // A card is a picture named by its label: its rank and suit are drawn (widget.css writes
+  // each data-face), not text, so a button holding a card is named by its own words
+  // (WCAG 2.5.3, label in name) and copied text holds no stray "A♦".
+  const corner = `<span class="borsen-corner-rank" data-face="${escapeHTML(c.rank)}"></span>` +
+    `<span class="borsen-corner-suit" data-face="${c.symbol}"></span>`;
   const centre = c.isFace
-    ? `<span class="borsen-pip borsen-pip-face">${c.rank}<small>${c.symbol}</small></span>`
-    : `<span class="borsen-pip">${c.symbol}</span>`;
+    ? `<span class="borsen-pip borsen-pip-face" data-face="${escapeHTML(c.rank)}">` +
+      `<small data-face="${c.symbol}"></small></span>`
+    : `<span class="borsen-pip" data-face="${c.symbol}"></span>`;
   return `<div class="${cls.join(" ")}" data-card="${c.code}"${style}${aria}>` +
     `<span class="borsen-corner borsen-tl" aria-hidden="true">${corner}</span>` +
     `<span aria-hidden="true">${centre}</span>` +

@@ -257,7 +257,7 @@ export function startStudentPage(root, opts = {}) {
     fieldFor: null,
     said: "", // the question and state last announced ("3:open", "3:revealed")
     warned: null, // the question and end (ms) last warned of: {id, end}
-    askedMore: null, // the question this pupil asked more time on, until its new time comes
+    askedMore: null, // {id, end}: the question this pupil asked more time on, and its end then
     tick: 0,
     locked: false,
     seats: [],
@@ -580,13 +580,18 @@ export function startStudentPage(root, opts = {}) {
     say(lines.filter(Boolean).join(" "));
   }
 
+  /** When the open question's timer ends (ms on this page's clock), by its last message. */
+  function questionEnd() {
+    return state.questionAt + (state.question.seconds || 0) * 1000;
+  }
+
   /** How long is left, in words: the warning, once for each end the question has, when it
    * ends within WARN_SECONDS (more time moves the end), or else the timer's own line. */
   function timeLine(left) {
     const q = state.question;
     // Each message counts from its own second: an end within 10 s of the warned one is the
     // same end (more time moves it by 20 s).
-    const end = state.questionAt + (q.seconds || 0) * 1000;
+    const end = questionEnd();
     const last = state.warned;
     const warned = last && last.id === q.id && end < last.end + 10000;
     if (left > WARN_SECONDS || left === 0 || warned) return timerText(left, tr);
@@ -789,8 +794,11 @@ export function startStudentPage(root, opts = {}) {
       drawVote();
       if (state.view) table.update(state.view); // the seat's move may wait, or wait no more
       announceQuestion("question");
-      if (state.askedMore !== null && state.askedMore === state.question.id) {
-        // The time this pupil asked for has come: said once, the timer shows it.
+      const asked = state.askedMore;
+      if (asked && asked.id !== state.question.id) state.askedMore = null;
+      // The time this pupil asked for has come (a later end, not a count of answers sent
+      // before it): said once, the timer shows it.
+      if (asked && asked.id === state.question.id && questionEnd() >= asked.end + 10000) {
         state.askedMore = null;
         const left = secondsLeft(state.question, state.questionAt, Date.now());
         if (left !== null) say(timeLine(left));
@@ -936,7 +944,7 @@ export function startStudentPage(root, opts = {}) {
       if (questionOpen()) sendAnswer(button.dataset.answer);
     } else if (button.dataset.more) {
       if (!questionOpen()) return;
-      state.askedMore = state.question.id;
+      state.askedMore = { id: state.question.id, end: questionEnd() };
       clearNotice();
       sendRaw({ intent: "more_time", question: state.question.id, id: ids.next() });
     } else if (button.dataset.step) {

@@ -33,18 +33,18 @@ import {
 const TOOLS = `
   <div class="borsen-tools">
     <button type="button" class="borsen-btn borsen-quiet" data-intent="pause"
-      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd data-key="P" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="resume"
-      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd>P</kbd></button>
+      aria-keyshortcuts="P" hidden><span class="borsen-label"></span><kbd data-key="P" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="step"
-      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd>S</kbd></button>
+      aria-keyshortcuts="S" hidden><span class="borsen-label"></span><kbd data-key="S" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="undo"
-      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd>U</kbd></button>
+      aria-keyshortcuts="U" hidden><span class="borsen-label"></span><kbd data-key="U" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet borsen-panel-toggle"
       data-intent="panel" aria-keyshortcuts="T" aria-pressed="false"><span
-      class="borsen-label"></span><kbd>T</kbd></button>
+      class="borsen-label"></span><kbd data-key="T" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-quiet" data-intent="new_game"
-      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd>N</kbd></button>
+      aria-keyshortcuts="N"><span class="borsen-label"></span><kbd data-key="N" aria-hidden="true"></kbd></button>
   </div>`;
 
 const template = (tools) => `
@@ -79,9 +79,9 @@ const template = (tools) => `
 <div class="borsen-controls">
   <div class="borsen-actions">
     <button type="button" class="borsen-btn borsen-primary" data-intent="draw"
-      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd>D</kbd></button>
+      aria-keyshortcuts="D" hidden><span class="borsen-label"></span><kbd data-key="D" aria-hidden="true"></kbd></button>
     <button type="button" class="borsen-btn borsen-secondary" data-intent="bank"
-      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd>B</kbd></button>
+      aria-keyshortcuts="B" hidden><span class="borsen-label"></span><kbd data-key="B" aria-hidden="true"></kbd></button>
     <span class="borsen-waiting" hidden><span class="borsen-dots" aria-hidden="true"></span>
       <span class="borsen-waiting-text"></span></span>
   </div>${tools ? TOOLS : ""}
@@ -417,7 +417,7 @@ export function mountTable(root, game, opts) {
         return `<button type="button" class="borsen-ace${listed ? " is-listed" : ""}" ` +
           `data-ace="${i}" aria-pressed="${listed}" aria-label="${escapeHTML(label)}">${card}` +
           `<span class="borsen-ace-state">${state}</span>` +
-          `<kbd>${i + 1}</kbd></button>`;
+          `<kbd data-key="${i + 1}" aria-hidden="true"></kbd></button>`;
       })
       .join("");
     const conf = aceConfirm(dec.pending, local.chosen, dec.to_list, w);

@@ -638,6 +638,9 @@ describe("posed questions on a phone", () => {
       more.click();
       expect(socket().sent.at(-1)).toEqual({ intent: "more_time", question: 3, id: expect.any(String) });
       expect(document.activeElement).toBe(focused);
+      // A count of answers sent before the ask brings the old end: no new time is said.
+      socket().receive({ type: "question", question: question({ seconds: 17, answered: 14 }) });
+      expect(said()).toBe("");
       socket().receive({ type: "question", question: question({ seconds: 37 }) });
       socket().receive({ type: "you", name: "Lina", seat: null, vote: null, more: 0 });
       expect(said()).toBe("37 seconds left");
