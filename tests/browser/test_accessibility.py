@@ -1,0 +1,378 @@
+"""Universal design of the class's pages: WCAG 2.1 AA and 2.2 AA, held by axe-core and by the
+checks axe cannot make.
+
+The class runs in this process (``via="direct"``: its own port on 127.0.0.1) on an event loop
+of its own thread, the teacher's calls sent to it there; the pupils' phones and the projector
+are Chromium pages. axe-core is the npm package's build (``js/node_modules``, installed by
+``make test``), injected into each page (its contexts bypass the pages' Content Security
+Policy, which allows only the page's own script) and run with the tags of WCAG 2.0, 2.1 and
+2.2 at levels A and AA, on every state a pupil meets (joining, a join error, joined, their
+seat's turn, the ace dialog, a timed question, its reveal, the strategy builder, a table of
+the class, the game's end) and the projector's (a question, its reveal), each in the light and
+the dark colour scheme and at a phone's and a laptop's size. Zero violations; every result
+axe leaves "incomplete" (it could not decide) is one of those explained in ``INCOMPLETE``, and
+what it could not decide is checked here by other means (the contrast of text over a card's
+gradient, say).
+
+And the criteria axe does not check, each by the test that would have caught its failure:
+the focus ring's contrast (1.4.11) and the key hints' (1.4.3); the event log reachable by
+keyboard (2.1.1); a timed question's More time and warning (2.2.1); what the phone's live
+regions say, once, in bokmål, nynorsk and English (4.1.3); names that wrap under the
+text-spacing override (1.4.12); answering a question and playing a seat's turn with the
+keyboard alone (2.1.1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+
+import pytest
+from harness import REPO, contrast
+
+from borsen_widget import BorsenWidget, Game, Rules, ThresholdBot
+
+AXE = REPO / "js" / "node_modules" / "axe-core" / "axe.min.js"
+#: WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 adds only AA criteria axe tags wcag22aa).
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+SCHEMES = ("light", "dark")
+#: The results axe may leave undecided on these pages, by rule and (None: anywhere) the element,
+#: and why each is not a failure or is checked otherwise.
+INCOMPLETE = (
+    # Text on a card's face or over the felt's gradient, or partly covered by a neighbour (the
+    # fanned pile): axe cannot pick one background colour. The cards' letters are drawn
+    # (not text); the felt's texts are checked in test_focus_ring_and_hints_have_contrast.
+    ("color-contrast", None),
+    # The notice's close button shows the symbol ×, not a word: 2.5.3 asks that a visible
+    # text label be in the name, and a symbol is none; its name says what it does.
+    ("label-content-name-mismatch", ".borsen-notice-close"),
+)
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                          resultTypes: ['violations', 'incomplete']});
+  const pick = (r) => ({id: r.id, impact: r.impact, help: r.help,
+    nodes: r.nodes.slice(0, 5).map((n) => ({target: n.target.join(' '),
+                                            summary: n.failureSummary}))});
+  return {violations: result.violations.map(pick), incomplete: result.incomplete.map(pick),
+          version: axe.version};
+}"""
+
+
+def explained(rule: str, target: str) -> bool:
+    return any(rule == r and (t is None or t in target) for r, t in INCOMPLETE)
+
+
+def axe_check(page, where: str) -> None:
+    """axe-core on ``page`` in both colour schemes at both sizes: no violation, and nothing
+    undecided but what ``INCOMPLETE`` explains."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    size = page.viewport_size
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        for viewport in (PHONE, LAPTOP):
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(50)
+            found = page.evaluate(RUN_AXE, TAGS)
+            at = f"{where}, {scheme}, {viewport['width']} px"
+            assert found["version"] == "4.14.1", found["version"]
+            assert found["violations"] == [], f"{at}: {json.dumps(found['violations'], indent=1)}"
+            unexplained = [
+                {**r, "nodes": [n for n in r["nodes"] if not explained(r["id"], n["target"])]}
+                for r in found["incomplete"]
+            ]
+            unexplained = [r for r in unexplained if r["nodes"]]
+            assert unexplained == [], f"{at}: undecided {json.dumps(unexplained, indent=1)}"
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size(size)
+
+
+class Teacher:
+    """The teacher's kernel: a widget and its class on an event loop in a thread of its own
+    (the class's server and the bots' moves run there); :meth:`do` runs a call there."""
+
+    def __init__(self, make):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.widget, self.room = self.do(make)
+
+    def do(self, call, timeout: float = 30):
+        async def inside():
+            return call()
+
+        return asyncio.run_coroutine_threadsafe(inside(), self.loop).result(timeout)
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.do(lambda: self.room.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def ace_table():
+    """Ada's seat, which a phone will hold, has a pile with an ace to bank (R11: the ace
+    dialog) or a card to draw; Bo is a bot."""
+    game = Game.from_position(
+        Rules(players=2),
+        deck="9C 2D 5D 6C KS 4H 8D JD 3S 5H QC TD".split(),
+        banks=[[], ["4C", "5C"]],
+        pile=["8S", "AD"],
+        current_player=0,
+        seed=1,
+    )
+    w = BorsenWidget(game=game, seats=["Ada", ("Bo", ThresholdBot(2))], bot_delay=0.1)
+    return w, w.classroom(via="direct", max_pages_per_address=None)
+
+
+@pytest.fixture
+def teacher():
+    t = Teacher(ace_table)
+    yield t
+    t.stop()
+
+
+@contextlib.contextmanager
+def phone(browser, url: str, locale: str = "en-GB"):
+    """A pupil's phone (its own context: its own session) on the class's page."""
+    context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert page.errors == [], page.errors
+
+
+def join(page, name: str) -> None:
+    page.wait_for_function("!document.querySelector('.borsen-join-go').disabled")
+    page.fill(".borsen-join-name", name)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".borsen-class:not([hidden])")
+
+
+# WCAG 1.4.12's override (the W3C's text-spacing bookmarklet).
+TEXT_SPACING = """* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }"""
+# The names and lines of the page whose text does not fit its box (cut or ellipsed).
+CUT_TEXTS = """() => [...document.querySelectorAll(
+    '.borsen-seat-name, .borsen-holder span, .borsen-class-who, .borsen-btn, .borsen-me-line')]
+  .filter((el) => el.offsetParent !== null && (el.scrollWidth > el.clientWidth + 1 ||
+          el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflow !== 'visible'))
+  .map((el) => el.className + ': ' + el.textContent)"""
+
+# The phone's status region: every text it is given (after it is emptied), kept in order.
+RECORD_SAID = """() => {
+  window.said = [];
+  const region = document.querySelector('.borsen-say');
+  new MutationObserver(() => { if (region.textContent) window.said.push(region.textContent); })
+    .observe(region, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_every_state_of_a_phone_and_the_projector_passes_axe(browser, teacher):
+    room = teacher.room
+    with phone(browser, room.url) as lina:
+        axe_check(lina, "the join page")
+        lina.wait_for_function("!document.querySelector('.borsen-join-go').disabled")
+        lina.click(".borsen-join-go")  # no name: the field is marked, its problem said
+        assert lina.get_attribute(".borsen-join-name", "aria-invalid") == "true"
+        axe_check(lina, "the join page with a problem")
+        join(lina, "Lina")
+        axe_check(lina, "joined, watching")
+        teacher.do(lambda: room.give_seat(0, "Lina"))
+        lina.wait_for_selector(".borsen-actions button[data-intent='bank']:not([hidden])")
+        axe_check(lina, "the seat's turn")
+        # A timed question on this position: the seat's move waits for the reveal.
+        teacher.do(lambda: room.ask("chance", seconds=30))
+        lina.wait_for_selector(".borsen-q-more:not([hidden])")
+        with phone(browser, room.projector_url) as screen:
+            screen.wait_for_selector(".borsen-p-q:not([hidden])")
+            axe_check(lina, "a timed question")
+            axe_check(screen, "the projector, a question")
+            teacher.do(lambda: room.reveal())
+            lina.wait_for_selector(".borsen-q-reveal:not([hidden])")
+            screen.wait_for_selector(".borsen-p-q-reveal:not([hidden])")
+            axe_check(lina, "the reveal")
+            axe_check(screen, "the projector, the reveal")
+        lina.click(".borsen-actions button[data-intent='bank']")
+        lina.wait_for_selector(".borsen-aces:not([hidden])")
+        axe_check(lina, "the ace dialog")
+        lina.click(".borsen-aces-ok")
+        lina.wait_for_selector(".borsen-aces", state="hidden")
+        teacher.do(lambda: room.strategies())
+        lina.wait_for_selector(".borsen-builder:not([hidden])")
+        axe_check(lina, "the strategy builder")
+        teacher.do(lambda: room.close_strategies())
+        teacher.do(lambda: room.seat_tables(size=2, bots="threshold:3", pace=0.1))
+        lina.wait_for_selector(".borsen-tables:not([hidden])")
+        axe_check(lina, "a table of the class")
+        # 1.4.12: with the text-spacing override no name is cut («Robot…» for «Robot 1»).
+        lina.add_style_tag(content=TEXT_SPACING)
+        cut = lina.evaluate(CUT_TEXTS)
+        assert cut == [], f"cut under the text-spacing override: {cut}"
+
+
+# ---------------------------------------------------------------------- keyboard and speech
+
+
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focused element matches ``selector`` (2.1.1: reachable by keyboard)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} not reached by {limit} presses of Tab")
+
+
+def catalogue(language: str) -> dict:
+    path = REPO / "borsen_widget" / "locale" / language / "LC_MESSAGES" / "borsen_widget.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def said_as(language: str, msgid: str, many: bool = False, **values) -> str:
+    """A sentence of the front end's catalogue in ``language``, as the page says it (``many``:
+    its plural form, English's "s" added to the word before "left")."""
+    if language == "en":
+        text = msgid.replace("second left", "seconds left") if many else msgid
+    else:
+        text = catalogue(language)[msgid][1 if many else 0]
+    return text.format(**values)
+
+
+def end_table():
+    """One card left: Ada's seat (a phone's) draws it and the game is over."""
+    game = Game.from_position(
+        Rules(players=2),
+        deck=["9C"],
+        banks=[["4C"], ["5C"]],
+        pile=["8S"],
+        current_player=0,
+        seed=1,
+    )
+    w = BorsenWidget(game=game, seats=["Ada", ("Bo", ThresholdBot(2))], bot_delay=0.1)
+    return w, w.classroom(via="direct", max_pages_per_address=None)
+
+
+@pytest.mark.parametrize(
+    ("language", "locale"), [("nb", "nb-NO"), ("nn", "nn-NO"), ("en", "en-GB")]
+)
+def test_a_pupil_joins_answers_gets_more_time_and_plays_by_keyboard_and_hears_it_once(
+    browser, language, locale
+):
+    """2.1.1 and 2.2.1 by the keyboard alone, 4.1.3 by what the status region says: the posed
+    question once with its time, the new time once after More time, the reveal once with the
+    pupil's result, in the page's language; then the seat's last draw ends the game."""
+    teacher = Teacher(end_table)
+    room = teacher.room
+    try:
+        with phone(browser, room.url, locale=locale) as lina:
+            assert lina.get_attribute("html", "lang") == language
+            lina.wait_for_function("!document.querySelector('.borsen-join-go').disabled")
+            tab_to(lina, ".borsen-join-name")
+            lina.keyboard.type("Lina")
+            lina.keyboard.press("Enter")
+            lina.wait_for_selector(".borsen-class:not([hidden])")
+            lina.evaluate(RECORD_SAID)
+            teacher.do(lambda: room.give_seat(0, "Lina"))
+            lina.wait_for_selector(".borsen-actions button[data-intent='draw']:not([hidden])")
+            teacher.do(lambda: room.ask("chance", seconds=30))
+            lina.wait_for_selector(".borsen-q-form:not([hidden])")
+            tab_to(lina, ".borsen-q-field")
+            lina.keyboard.type("50")
+            lina.keyboard.press("Enter")
+            lina.wait_for_function(
+                "document.querySelector('.borsen-q-mine').textContent.includes('50')"
+            )
+            assert teacher.do(lambda: room.question["answered"]) == 1
+            before = teacher.do(lambda: room.question["seconds"])
+            tab_to(lina, ".borsen-q-more")
+            lina.keyboard.press("Enter")
+            lina.wait_for_function("window.said.length >= 2")
+            assert teacher.do(lambda: room.question["seconds"]) > before + 10
+            teacher.do(lambda: room.reveal())
+            lina.wait_for_function("window.said.length >= 3")
+            lina.wait_for_timeout(300)  # nothing more is said of it
+            said = lina.evaluate("window.said")
+            question = said_as(
+                language,
+                "What is the chance that the next card {player} draws is accepted?",
+                player="Ada",
+            )
+            exact = said_as(language, "The exact answer: {answer}.", answer="")[:-1]
+            assert said[0].startswith(question + " "), said
+            assert not any(question in line for line in said[1:]), said  # said once
+            # After More time, the new time once: 30 s and 20 more, less what has passed.
+            left = [
+                said_as(language, "{count} second left", count=n, many=True) for n in range(40, 51)
+            ]
+            assert said[1] in left, said
+            assert sum(exact in line for line in said) == 1, said
+            assert said[-1].startswith(exact), said
+            assert lina.evaluate("document.activeElement.matches('.borsen-q, .borsen-q *')")
+            # The event log is reached by Tab (it scrolls when long); the last card by Enter.
+            tab_to(lina, ".borsen-log")
+            tab_to(lina, ".borsen-actions button[data-intent='draw']")
+            lina.keyboard.press("Enter")
+            lina.wait_for_function("document.querySelector('main.borsen').dataset.phase === 'over'")
+            assert teacher.do(lambda: teacher.widget.game.is_over)
+            if language == "nb":
+                axe_check(lina, "the game's end")
+    finally:
+        teacher.stop()
+
+
+def focus_ring_contrast(page, selector: str) -> float:
+    """The contrast of the focused element's outline with what is behind it (the outline is
+    drawn outside the element: the first opaque background of its parent)."""
+    return page.evaluate(
+        """(sel) => {
+  const el = document.querySelector(sel);
+  const parse = (c) => { const srgb = c.startsWith('color(srgb');
+    const m = c.match(/[\\d.]+/g).map(Number); const k = srgb ? 255 : 1;
+    return {r: m[0] * k, g: m[1] * k, b: m[2] * k, a: m.length > 3 ? m[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  let node = el.parentElement; let bg = null;
+  while (node) { const c = parse(getComputedStyle(node).backgroundColor);
+    if (c.a > 0.5) { bg = c; break; } node = node.parentElement; }
+  const ring = parse(getComputedStyle(el).outlineColor);
+  if (getComputedStyle(el).outlineStyle === 'none') return 0;
+  const [hi, lo] = [lum(ring), lum(bg)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}""",
+        selector,
+    )
+
+
+def test_the_focus_ring_the_key_hints_and_the_timer_have_contrast(browser, teacher):
+    """1.4.11: the focus ring 3:1 against what is behind it; 1.4.3: the key hints and the
+    question's timer 4.5:1 (the audit found 2.2:1, 3.29:1 and 3.78:1), light and dark."""
+    room = teacher.room
+    with phone(browser, room.url) as lina:
+        lina.set_viewport_size(LAPTOP)
+        join(lina, "Lina")
+        teacher.do(lambda: room.give_seat(0, "Lina"))
+        draw = ".borsen-actions button[data-intent='draw']"
+        lina.wait_for_selector(f"{draw}:not([hidden])")
+        teacher.do(lambda: room.ask("chance", seconds=60))
+        lina.wait_for_selector(".borsen-q-timer:not([hidden])")
+        for scheme in SCHEMES:
+            lina.emulate_media(color_scheme=scheme)
+            tab_to(lina, ".borsen-q-more")
+            assert focus_ring_contrast(lina, ".borsen-q-more") >= 3, scheme
+            assert contrast(lina.locator(".borsen-q-timer")) >= 4.5, scheme
+            assert contrast(lina.locator(f"{draw} kbd")) >= 4.5, scheme
+            teacher.do(lambda: room.reveal()) if scheme == "dark" else None
+        tab_to(lina, draw)
+        assert focus_ring_contrast(lina, draw) >= 3
