@@ -158,8 +158,9 @@ function controlHTML(option, uid, t) {
       return (option.suits || []).map(({ suit, label, name }) => {
         const field = fieldId(option.name, suit);
         const sid = elementId(uid, field);
-        const spoken = name ? ` aria-label="${escapeHTML(name)}" title="${escapeHTML(name)}"` : "";
-        return `<span class="borsen-editor-share borsen-share-${suit}"><label for="${sid}"${spoken}>${escapeHTML(label)}</label><input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}"${spoken} ${described(field)}></span>`;
+        const title = name ? ` title="${escapeHTML(name)}"` : "";
+        const spoken = name ? ` aria-label="${escapeHTML(name)}"${title}` : "";
+        return `<span class="borsen-editor-share borsen-share-${suit}"><label for="${sid}"${title}>${escapeHTML(label)}</label><input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}"${spoken} ${described(field)}></span>`;
       }).join("");
     default:
       return `<select id="${id}" ${described(option.name)}></select>`;

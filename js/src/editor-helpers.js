@@ -84,11 +84,13 @@ function controlHTML(option, uid, t) {
         .map(({ suit, label, name }) => {
           const field = fieldId(option.name, suit);
           const sid = elementId(uid, field);
-          // The visible label is the card's symbol (A♠); its name (spar ess) is read aloud.
-          const spoken = name ? ` aria-label="${escapeHTML(name)}" title="${escapeHTML(name)}"` : "";
+          // The visible label is the card's symbol (A♠); the field's name (spar ess) is read
+          // aloud, and the label shows it on hover (a label may not carry aria-label).
+          const title = name ? ` title="${escapeHTML(name)}"` : "";
+          const spoken = name ? ` aria-label="${escapeHTML(name)}"${title}` : "";
           return (
             `<span class="borsen-editor-share borsen-share-${suit}">` +
-            `<label for="${sid}"${spoken}>${escapeHTML(label)}</label>` +
+            `<label for="${sid}"${title}>${escapeHTML(label)}</label>` +
             `<input ${text} inputmode="decimal" id="${sid}" data-suit="${suit}"${spoken} ` +
             `${described(field)}></span>`
           );
