@@ -6,6 +6,7 @@ bokmål and nynorsk (issue 21)."""
 from __future__ import annotations
 
 import pytest
+from axe_support import axe_check, lab_theme
 from harness import FONT_FAMILIES, FONTS, contrast, open_notebook, screenshot, write_notebook
 from playwright.sync_api import Error as PlaywrightError
 
@@ -211,6 +212,7 @@ def test_keys_stay_in_the_editor_and_the_labels_are_whole(page, lab, kernel_of, 
                 ratio = contrast(node)
                 assert ratio >= 4.5, (theme, selector, ratio)
         screenshot(page, editor, artifacts / f"rules-editor-{'dark' if dark else 'light'}.png")
+    axe_check(page, "the rules editor in JupyterLab", EDITOR, scheme=lab_theme)
 
 
 def test_the_editor_in_norwegian(page, lab, kernel_of, artifacts):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from axe_support import axe_check, lab_theme
 from harness import contrast, open_notebook, screenshot, write_notebook
 
 # The kernel's truth for the position on the table, from analysis alone (never from the panel).
@@ -258,6 +259,8 @@ def test_guess_first_the_toggle_and_both_themes(page, lab, kernel_of, artifacts)
     assert_figures(read(page, GAME), truth)
     assert "voted: Draw 2 · Bank 1" in panel.locator(".borsen-panel-votes").inner_text()
     assert_readable(page, "light")
+    axe_check(page, "the widget and its panel in JupyterLab", GAME, scheme=lab_theme)
+    axe_check(page, "the panel on its own in JupyterLab", SOLO, scheme=lab_theme)
     screenshot(page, game, artifacts / "panel-light.png")
     # A new decision hides the answers again.
     version = click(page, "draw")

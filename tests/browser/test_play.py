@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from axe_support import axe_check, lab_theme
 from harness import REPO, contrast, open_notebook, screenshot, write_notebook
 
 IMPORTS = "from borsen_widget import BorsenWidget, Game, Rules, ThresholdBot, RandomBot"
@@ -167,6 +168,7 @@ def test_a_full_game_against_bots(page, lab, kernel_of, artifacts):
                 widget_root(page).screenshot(
                     path=str(artifacts / "widget-playing.png"), animations="disabled"
                 )
+                axe_check(page, "the widget mid-game in JupyterLab", ".borsen", scheme=lab_theme)
                 shot = True
             click(page, "bank")
         clicks += 1
@@ -179,6 +181,7 @@ def test_a_full_game_against_bots(page, lab, kernel_of, artifacts):
     assert view["events"][0].startswith("Game over")
     assert page.locator(".borsen button[data-intent=new_game]").first.is_visible()
     widget_root(page).screenshot(path=str(artifacts / "widget-end.png"), animations="disabled")
+    axe_check(page, "the widget at the game's end in JupyterLab", ".borsen", scheme=lab_theme)
 
 
 # ---------------------------------------------------------------------------- aces
@@ -210,6 +213,7 @@ def test_an_ace_decision_in_the_dialog(page, lab, kernel_of, artifacts):
     assert root.locator('button[data-ace="2"]').get_attribute("aria-pressed") == "true"
     assert ok.is_enabled() and ok.inner_text() == "List A♣"
     root.screenshot(path=str(artifacts / "widget-aces.png"), animations="disabled")
+    axe_check(page, "the widget's ace dialog in JupyterLab", ".borsen", scheme=lab_theme)
     before = view["version"]
     ok.click()
     wait_version_above(page, before)

@@ -10,6 +10,9 @@ dead proxy (as for the JupyterLite page). One browser session, as a student woul
   reached the page, nor the seed, nor the generator's state;
 - the numbers switch shows the teacher's panel with the exact chance of this game (a fraction
   beside its decimal), the one Python computes here for the same position;
+- axe-core finds no WCAG 2.1 AA or 2.2 AA failure at the start, with the teacher's numbers,
+  in the first ace dialog and at the end, light and dark, at a phone's and a laptop's size
+  (tests/browser/axe_support.py);
 - the language switch tells the page in bokmål, nynorsk and English, every word from the
   package's catalogues;
 - the server is stopped and the page reloaded: it opens and plays from the service worker's
@@ -32,6 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from axe_support import axe_check
 from lite_support import (
     REPO,
     StaticServer,
@@ -236,12 +240,14 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         worker = game_worker(page)
         start = json.loads(worker.evaluate(SAVED_GAME))
         found["leaked at start"] = leaked(page.evaluate("window.__received"), start)
+        axe_check(page, "the play page at the start")
 
         # The teacher's numbers: the exact chance for this position, a fraction beside it.
         page.locator(".play-numbers input").check()
         big = page.locator(".borsen-panel .borsen-p-big[data-fraction]")
         big.wait_for(state="visible")
         state = settle(page)
+        axe_check(page, "the play page with the teacher's numbers")
         found["panel"] = {
             "fraction": big.get_attribute("data-fraction"),
             "saved": worker.evaluate(SAVED_GAME),
@@ -257,6 +263,8 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         clicks = []
         while not state["end"] and len(clicks) < 200:
             if state["aces"]:
+                if "aces" not in clicks:
+                    axe_check(page, "the play page's ace dialog")
                 # Keep the aces, unless a bank may hold only so many (R12): list until it may.
                 ok = page.locator(".borsen-aces-ok")
                 for ace in page.locator(".borsen-aces-cards [data-ace][aria-pressed=false]").all():
@@ -279,6 +287,8 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
                 found["leaked mid-game"] = leaked(received[:panel_off], middle, cards=False)
                 found["leaked mid-game"] += leaked(received[panel_off:], middle)
         found["clicks"] = clicks
+        if state["end"]:
+            axe_check(page, "the play page at the game's end")
         found["timings"]["game over"] = time.monotonic() - started
         found["end"] = state["end"]
         found["over"] = json.loads(worker.evaluate(SAVED_GAME))["end_reason"]
