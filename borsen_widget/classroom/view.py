@@ -40,15 +40,18 @@ def event_lines(
     you: int | None = None,
 ) -> list:
     """The newest lines of the log (``public_state()["log"]``) as the engine narrates it in
-    ``language``, the seat ``you`` told as "you": ``{"id", "kind", "seat", "text"}``, ``id``
-    the index of the line's first event."""
+    ``language``, the seat ``you`` told as "you": ``{"id", "kind", "seat", "text", "said"}``,
+    ``id`` the index of the line's first event, ``said`` the sentence a screen reader is given
+    (its cards named in words)."""
     start = max(0, len(log) - _EVENTS_TOLD)
     events = [Event.from_dict(e) for e in log[start:]]
     lines = narrate(events, names, loot_to=loot_to, language=language, you=you)
+    said = narrate(events, names, loot_to=loot_to, language=language, you=you, spoken=True)
     if start:
-        lines = lines[1:]  # the oldest line may have lost the start of its story
-    for line in lines:
+        lines, said = lines[1:], said[1:]  # the oldest line may have lost its story's start
+    for line, spoken in zip(lines, said, strict=True):
         line["id"] += start
+        line["said"] = spoken["text"]
     return lines[-EVENT_LINES:]
 
 

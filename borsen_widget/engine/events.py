@@ -21,6 +21,7 @@ in two tenses, and side by side they stay in step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
@@ -30,9 +31,15 @@ from .cards import Card, to_card
 from .errors import SaveError, quote
 from .options import OPTION
 from .rules import describe_option, read_change_text
-from .words import card_list, seat_name
+from .words import and_join, card_list, card_name, seat_name
 
 __all__ = ["END_REASONS", "Event", "clear_cache", "narrate", "winner_sentence"]
+
+#: Whether the lines being told name their cards in words, for a screen reader ("queen of
+#: hearts", "hjerter dame"; not "Q♥", which it reads as a letter and a symbol): set by
+#: :func:`narrate` (``spoken=True``) while it tells, read where a line writes its cards, so
+#: each sentence keeps one home for both forms.
+_SPOKEN: ContextVar[bool] = ContextVar("spoken", default=False)
 
 EVENT_KINDS = ("start", "draw", "accept", "pass", "rob", "bank", "list", "keep", "end", "rules")
 END_REASONS = ("deck", "max_turns")
@@ -159,6 +166,13 @@ def _english_text(event: Event) -> str:
 def clear_cache() -> None:
     """Forget the English sentences remembered for events (at most 16 384 of them)."""
     _english_text.cache_clear()
+
+
+def _cards(cards: Sequence[Card], tr: Translator) -> str:
+    """Cards as a line writes them: ``6♠ 10♥``, or told in words (:data:`_SPOKEN`)."""
+    if _SPOKEN.get():
+        return and_join([card_name(c, tr.language) for c in cards], tr.language)
+    return card_list(cards)
 
 
 def _describe(e: Event, names: Sequence[str] | None, tr: Translator, you: int | None) -> str:
@@ -517,6 +531,7 @@ def narrate(
     loot_to: str = "bank",
     language: str | None = None,
     you: int | None = None,
+    spoken: bool = False,
 ) -> list[dict]:
     """The log as a screen tells it, one line per thing that happened.
 
@@ -525,10 +540,17 @@ def narrate(
     of its first event in the log and ``kind`` what the line is about (``"pass"`` and ``"rob"``
     for draws that passed the pile on or robbed). ``loot_to`` says where loot goes (R9).
     ``language`` (default: the chosen one, else English) and ``you`` (the seat told as "you")
-    as in :meth:`Event.describe`.
+    as in :meth:`Event.describe`. ``spoken``: the cards named in words, as a screen reader
+    should say them ("Bo drew 4 of clubs — lower than 6 of spades: …").
     """
-    tr = translator(language)
-    log = list(log)
+    token = _SPOKEN.set(spoken)
+    try:
+        return _narrate(list(log), names, loot_to, translator(language), you)
+    finally:
+        _SPOKEN.reset(token)
+
+
+def _narrate(log: list[Event], names, loot_to: str, tr: Translator, you) -> list[dict]:
     lines = []
     i, n = 0, len(log)
     while i < n:
@@ -593,7 +615,7 @@ def _start_line(e: Event, names, tr: Translator, you: int | None) -> str:
 
 
 def _bank_line(e: Event, names, tr: Translator, you: int | None) -> str:
-    n, cards = len(e.cards), card_list(e.cards)
+    n, cards = len(e.cards), _cards(e.cards, tr)
     if e.player is not None and e.player == you:
         return tr.ngettext(
             "You banked {count} card: {cards}.",
@@ -617,9 +639,9 @@ def _draw_line(draw: Event, verdict, rob, names, loot_to: str, tr: Translator, y
     if rob is not None:
         return _rob_line(draw, rob, names, loot_to, tr, you)
     me = draw.player is not None and draw.player == you
-    v = {"player": seat_name(draw.player, names, tr.language), "card": card_list(draw.cards)}
+    v = {"player": seat_name(draw.player, names, tr.language), "card": _cards(draw.cards, tr)}
     if verdict is not None:
-        v["below"] = "?" if verdict.below is None else str(verdict.below)
+        v["below"] = "?" if verdict.below is None else _cards((verdict.below,), tr)
     if verdict is None or (verdict.kind == "accept" and verdict.info == "ace"):
         if me:
             return tr.gettext("You drew {card}.", **v)
@@ -799,7 +821,7 @@ def _drew_and_robbed(draw: Event, rob: Event, names, loot_to: str, tr: Translato
     me = rob.player is not None and rob.player == you
     them = rob.target is not None and rob.target == you
     n = len(rob.cards)
-    v = {"player": seat_name(draw.player, names, tr.language), "card": card_list(draw.cards)}
+    v = {"player": seat_name(draw.player, names, tr.language), "card": _cards(draw.cards, tr)}
     v.update(target=seat_name(rob.target, names, tr.language), count=n)
     if rob.cards and loot_to == "pile":
         if me:
@@ -880,7 +902,7 @@ def _aces_line(events: Sequence[Event], names, tr: Translator, you) -> str:
     player = seat_name(events[0].player, names, tr.language)
     listed = [c for e in events if e.kind == "list" for c in e.cards]
     kept = [c for e in events if e.kind == "keep" for c in e.cards]
-    v = {"player": player, "listed": card_list(listed), "kept": card_list(kept)}
+    v = {"player": player, "listed": _cards(listed, tr), "kept": _cards(kept, tr)}
     if listed and kept:
         if me:
             return tr.gettext(

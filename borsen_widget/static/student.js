@@ -1363,7 +1363,7 @@ var TOOLS = `
 var template = (tools) => `
 <div class="borsen-top">
   <div class="borsen-title" aria-hidden="true">Børsen</div>
-  <div class="borsen-status" role="status"></div>
+  <div class="borsen-status"></div>
   <div class="borsen-turns" aria-hidden="true"></div>
 </div>
 <div class="borsen-table">
@@ -1412,6 +1412,7 @@ var template = (tools) => `
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const speech = opts.speech || (() => null);
   const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
@@ -1475,6 +1476,11 @@ function mountTable(root, game, opts) {
   }
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
+  }
+  function turnCame(before, view) {
+    const p = view.players[view.current];
+    if (!mine(view) || !p || p.bot) return false;
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
   }
   function setLabel(intent, text) {
     const b = ui.buttons[intent];
@@ -1568,7 +1574,10 @@ function mountTable(root, game, opts) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      sr.textContent = fresh.map((e) => e.text).join(" ");
+      const { every = true, seat = null } = speech() || {};
+      const told = fresh.filter((e) => every || e.seat === seat || e.kind === "end").map((e) => e.said || e.text);
+      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;
   }
@@ -1823,6 +1832,7 @@ function mountTable(root, game, opts) {
 
 // src/student.js
 var NOTICE_MS = 4e3;
+var READ_KEY = "borsen-class-read-aloud";
 var WARN_SECONDS = 20;
 var TEMPLATE = `
 <header class="borsen-class-head">
@@ -1925,6 +1935,13 @@ var TEMPLATE = `
     <details class="borsen-scores-how"><summary></summary><p></p></details>
   </section>
   <div class="borsen-game"></div>
+  <p class="borsen-read">
+    <label for="borsen-read"></label>
+    <select id="borsen-read" class="borsen-read-choice">
+      <option value="every"></option>
+      <option value="mine"></option>
+    </select>
+  </p>
 </div>
 <section class="borsen-ended" role="alert" hidden>
   <h1 class="borsen-ended-title"></h1>
@@ -1973,6 +1990,8 @@ function startStudentPage(root, opts = {}) {
     qTimer: $(".borsen-q-timer"),
     say: $(".borsen-say"),
     qMore: $(".borsen-q-more"),
+    readLabel: $(".borsen-read label"),
+    readChoice: $(".borsen-read-choice"),
     qForm: $(".borsen-q-form"),
     qSlider: $(".borsen-q-slider"),
     qRow: $(".borsen-q-row"),
@@ -2040,6 +2059,7 @@ function startStudentPage(root, opts = {}) {
     notice: null,
     joining: false,
     speech: null,
+    readAloud: storage.get(READ_KEY) === "mine" ? "mine" : "every",
     speeches: {},
     link: { text: () => "", level: "ok" },
     endedText: null
@@ -2051,6 +2071,8 @@ function startStudentPage(root, opts = {}) {
     uid: "student",
     tools: false,
     sr: $(".borsen-sr:not(.borsen-say)"),
+    // What the table says to a screen reader: every move, or only this pupil's own.
+    speech: () => ({ every: state.readAloud !== "mine", seat: state.you.seat }),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words
@@ -2132,6 +2154,10 @@ function startStudentPage(root, opts = {}) {
     ui.qSteps[0].setAttribute("aria-label", tr.t("One less"));
     ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
     ui.qMore.textContent = tr.t("More time");
+    ui.readLabel.textContent = tr.t("What a screen reader reads out");
+    ui.readChoice.options[0].textContent = tr.t("Everything that happens");
+    ui.readChoice.options[1].textContent = tr.t("Only my turn and the results");
+    ui.readChoice.value = state.readAloud;
     ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
     ui.qDraw.textContent = tr.t("Draw");
     ui.qBank.textContent = tr.t("Bank");
@@ -2607,6 +2633,10 @@ function startStudentPage(root, opts = {}) {
   }
   ui.join.addEventListener("submit", onSubmit);
   ui.qForm.addEventListener("submit", onAnswer);
+  ui.readChoice.addEventListener("change", () => {
+    state.readAloud = ui.readChoice.value === "mine" ? "mine" : "every";
+    storage.set(READ_KEY, state.readAloud);
+  });
   ui.qSlider.addEventListener("input", onSlide);
   ui.qField.addEventListener("input", onType);
   root.addEventListener("click", onClick);

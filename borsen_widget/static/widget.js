@@ -1651,7 +1651,7 @@ var TOOLS = `
 var template = (tools) => `
 <div class="borsen-top">
   <div class="borsen-title" aria-hidden="true">Børsen</div>
-  <div class="borsen-status" role="status"></div>
+  <div class="borsen-status"></div>
   <div class="borsen-turns" aria-hidden="true"></div>
 </div>
 <div class="borsen-table">
@@ -1700,6 +1700,7 @@ var template = (tools) => `
 `;
 function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const speech = opts.speech || (() => null);
   const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH2);
   game.innerHTML = template(tools);
@@ -1763,6 +1764,11 @@ function mountTable(root, game, opts) {
   }
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
+  }
+  function turnCame(before, view) {
+    const p = view.players[view.current];
+    if (!mine(view) || !p || p.bot) return false;
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
   }
   function setLabel(intent, text) {
     const b = ui.buttons[intent];
@@ -1856,7 +1862,10 @@ function mountTable(root, game, opts) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      sr.textContent = fresh.map((e) => e.text).join(" ");
+      const { every = true, seat = null } = speech() || {};
+      const told = fresh.filter((e) => every || e.seat === seat || e.kind === "end").map((e) => e.said || e.text);
+      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;
   }

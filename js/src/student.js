@@ -46,6 +46,8 @@ import { mountTable } from "./table.js";
 
 /** How long a notice shows at least before the game moving on clears it (ms). */
 const NOTICE_MS = 4000;
+/** Where the phone keeps its choice of what a screen reader reads out. */
+const READ_KEY = "borsen-class-read-aloud";
 /** A timed question warns this many seconds before it ends (and offers more time). */
 const WARN_SECONDS = 20;
 
@@ -153,6 +155,13 @@ const TEMPLATE = `
     <details class="borsen-scores-how"><summary></summary><p></p></details>
   </section>
   <div class="borsen-game"></div>
+  <p class="borsen-read">
+    <label for="borsen-read"></label>
+    <select id="borsen-read" class="borsen-read-choice">
+      <option value="every"></option>
+      <option value="mine"></option>
+    </select>
+  </p>
 </div>
 <section class="borsen-ended" role="alert" hidden>
   <h1 class="borsen-ended-title"></h1>
@@ -208,6 +217,8 @@ export function startStudentPage(root, opts = {}) {
     qTimer: $(".borsen-q-timer"),
     say: $(".borsen-say"),
     qMore: $(".borsen-q-more"),
+    readLabel: $(".borsen-read label"),
+    readChoice: $(".borsen-read-choice"),
     qForm: $(".borsen-q-form"),
     qSlider: $(".borsen-q-slider"),
     qRow: $(".borsen-q-row"),
@@ -270,6 +281,7 @@ export function startStudentPage(root, opts = {}) {
     notice: null,
     joining: false,
     speech: null,
+    readAloud: storage.get(READ_KEY) === "mine" ? "mine" : "every",
     speeches: {},
     link: { text: () => "", level: "ok" },
     endedText: null,
@@ -283,6 +295,8 @@ export function startStudentPage(root, opts = {}) {
     uid: "student",
     tools: false,
     sr: $(".borsen-sr:not(.borsen-say)"),
+    // What the table says to a screen reader: every move, or only this pupil's own.
+    speech: () => ({ every: state.readAloud !== "mine", seat: state.you.seat }),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words,
@@ -399,6 +413,11 @@ export function startStudentPage(root, opts = {}) {
     ui.qSteps[1].setAttribute("aria-label", tr.t("One more"));
     // TRANSLATORS: a button on a phone: the class's timer for this question runs 20 s longer.
     ui.qMore.textContent = tr.t("More time");
+    // TRANSLATORS: a choice on a phone: how much of the game a screen reader reads out.
+    ui.readLabel.textContent = tr.t("What a screen reader reads out");
+    ui.readChoice.options[0].textContent = tr.t("Everything that happens");
+    ui.readChoice.options[1].textContent = tr.t("Only my turn and the results");
+    ui.readChoice.value = state.readAloud;
     ui.qChoices.setAttribute("aria-label", tr.t("Your answer"));
     // TRANSLATORS: the answer button on a phone: draw once more (a posed question).
     ui.qDraw.textContent = tr.t("Draw");
@@ -966,6 +985,10 @@ export function startStudentPage(root, opts = {}) {
 
   ui.join.addEventListener("submit", onSubmit);
   ui.qForm.addEventListener("submit", onAnswer);
+  ui.readChoice.addEventListener("change", () => {
+    state.readAloud = ui.readChoice.value === "mine" ? "mine" : "every";
+    storage.set(READ_KEY, state.readAloud);
+  });
   ui.qSlider.addEventListener("input", onSlide);
   ui.qField.addEventListener("input", onType);
   root.addEventListener("click", onClick);

@@ -50,7 +50,7 @@ const TOOLS = `
 const template = (tools) => `
 <div class="borsen-top">
   <div class="borsen-title" aria-hidden="true">Børsen</div>
-  <div class="borsen-status" role="status"></div>
+  <div class="borsen-status"></div>
   <div class="borsen-turns" aria-hidden="true"></div>
 </div>
 <div class="borsen-table">
@@ -110,7 +110,10 @@ const template = (tools) => `
  *   and Bank show disabled with the line beside them, and its keys do nothing (a student's
  *   seat while the class answers a question about the move).
  * - ``extraKey(event)``: a key this page handles before the table's (the panel's R).
- * - ``sr``: the live region that announces new events.
+ * - ``sr``: the live region that announces new events (their spoken sentences) and a turn
+ *   coming to a seat this screen plays.
+ * - ``speech()``: how much is announced: ``{every: false, seat}`` only the events of the seat
+ *   ``seat``, its turns and the game's end; every event when not given.
  * - ``words()``: the words of the language spoken now (``translator(speech)`` of i18n.js),
  *   read at every update; English when not given. After a change of language, call
  *   ``update(view)`` again.
@@ -118,10 +121,11 @@ const template = (tools) => `
  * @param {HTMLElement} game
  * @param {{send: (intent: string, extra?: object) => void, uid: string, tools?: boolean,
  *   mayAct?: (view: any) => boolean, held?: (view: any) => string, extraKey?: (event: KeyboardEvent) => any,
- *   sr: HTMLElement, words?: () => any}} opts
+ *   sr: HTMLElement, words?: () => any, speech?: () => any}} opts
  */
 export function mountTable(root, game, opts) {
   const { send, uid, tools = true, mayAct = () => true, extraKey = () => null, sr } = opts;
+  const speech = opts.speech || (() => null);
   const held = opts.held || (() => "");
   const words = opts.words || (() => ENGLISH);
   game.innerHTML = template(tools);
@@ -192,6 +196,14 @@ export function mountTable(root, game, opts) {
   /** Whether this page may act on ``view`` (its seat is to act, or it is the teacher's). */
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
+  }
+
+  /** Whether the turn has just come to a person's seat this screen plays (a new player to
+   * act, or the aces to decide), so that it is said once. */
+  function turnCame(before, view) {
+    const p = view.players[view.current];
+    if (!mine(view) || !p || p.bot) return false;
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
   }
 
   // ---------------------------------------------------------------- drawing the view
@@ -332,9 +344,16 @@ export function mountTable(root, game, opts) {
           `<span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
       })
       .join("");
-    // Announce only what is new (several views each announce: they are separate outputs).
+    // Announce only what is new (several views each announce: they are separate outputs),
+    // in one live region once a move: the events' spoken sentences (cards in words) and, when
+    // the turn has just come to a seat this screen plays, what that seat may do.
     if (local.view && fresh.length && fresh.length < events.length) {
-      sr.textContent = fresh.map((e) => e.text).join(" ");
+      const { every = true, seat = null } = speech() || {};
+      const told = fresh
+        .filter((e) => every || e.seat === seat || e.kind === "end")
+        .map((e) => e.said || e.text);
+      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;
   }

@@ -959,3 +959,39 @@ describe("the class at tables, on the phone", () => {
     ]);
   });
 });
+
+describe("what a screen reader hears on a phone", () => {
+  test("every move by default, or only the pupil's own turn and results, kept on the phone", () => {
+    join();
+    socket().receive({ type: "room", seats: seats("Lina"), students: 1 });
+    socket().receive({ type: "you", name: "Lina", seat: 0, vote: null });
+    const sr = root.querySelector(".borsen-sr:not(.borsen-say)");
+    const first = { id: 0, kind: "start", seat: 0, text: "Ada goes first.", said: "Ada goes first." };
+    const bo = (id, extra = {}) => ({ id, kind: "draw", seat: 1, text: `Bo drew 6♠ (${id}).`, said: `Bo drew 6 of spades (${id}).`, ...extra });
+    const at = (current, events, version) => view({
+      version, events, current,
+      players: [player(0, "Ada", { you: true, is_current: current === 0 }), player(1, "Bo", { bot: "threshold", is_current: current === 1 })],
+    });
+    socket().receive({ type: "view", view: at(1, [first], 6) });
+    socket().receive({ type: "view", view: at(1, [first, bo(1)], 7) });
+    expect(sr.textContent).toBe("Bo drew 6 of spades (1)."); // every move, in words
+    const choice = $(".borsen-read-choice");
+    expect($(".borsen-read label").textContent).toBe("What a screen reader reads out");
+    expect([...choice.options].map((o) => o.textContent)).toEqual(["Everything that happens", "Only my turn and the results"]);
+    choice.value = "mine";
+    choice.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(storage.get("borsen-class-read-aloud")).toBe("mine");
+    sr.textContent = "";
+    socket().receive({ type: "view", view: at(1, [first, bo(1), bo(2)], 8) });
+    expect(sr.textContent).toBe(""); // a bot's move, not said
+    socket().receive({ type: "view", view: at(0, [first, bo(1), bo(2), bo(3, { kind: "pass" })], 9) });
+    // The turn coming to the pupil is said (and only that), once.
+    expect(sr.textContent).toBe($(".borsen-status").textContent);
+    expect(sr.textContent).toMatch(/^Your turn/);
+    // The choice is the phone's: a page opened again keeps it.
+    page.stop();
+    root.innerHTML = "";
+    start();
+    expect($(".borsen-read-choice").value).toBe("mine");
+  });
+});

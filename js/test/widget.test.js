@@ -186,6 +186,20 @@ describe("render", () => {
     expect(el.querySelector(".borsen-sr").getAttribute("aria-live")).toBe("polite");
   });
 
+  test("a screen reader is given the spoken sentence, and a turn coming to a person once", () => {
+    const drawn = { id: 2, kind: "pass", seat: 0, text: "Ada drew 4♣ — lower than 6♠: the pile passes to Bo.", said: "Ada drew 4 of clubs — lower than 6 of spades: the pile passes to Bo." };
+    const events = [...view().events, drawn];
+    const players = [player(0, "Ada"), player(1, "Bo", { is_current: true }), player(2, "Cy")];
+    model.set("view", view({ version: 8, events, current: 1, players }));
+    const sr = el.querySelector(".borsen-sr");
+    // One region, once a move: the draw in words, then what the person now to play may do.
+    expect(sr.textContent).toBe(
+      "Ada drew 4 of clubs — lower than 6 of spades: the pile passes to Bo. Bo: draw or bank 2 cards.",
+    );
+    expect(el.querySelector(".borsen-status").getAttribute("role")).toBeNull();
+    expect(sr.textContent).not.toContain("♣");
+  });
+
   test("request ids: each request has this view's own id, and notices show on that view only", () => {
     const el2 = document.createElement("div");
     document.body.appendChild(el2);

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from helpers import examples
@@ -247,6 +248,30 @@ def test_nothing_falls_back_over_random_rules(rules, seed):
     check_log(log, NAMES[: rules.players], rules.loot_to, min(rules.players, 3))
     for language in ("nb", "nn"):
         assert not borsen_widget.i18n.translator(language).missing
+
+
+SUIT_SYMBOLS = frozenset("♠♥♦♣")
+
+
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_the_spoken_lines_name_every_card_in_words_and_tell_the_same_story(rules, seed):
+    """What a screen reader is given (``spoken=True``): the same lines (ids, kinds, seats) as
+    the screen shows, each a whole sentence of the catalogue with every card in words ("5 of
+    spades", «spar 5»), never a suit symbol; in English, bokmål and nynorsk."""
+    log = random_log(rules, seed)
+    names = NAMES[: rules.players]
+    for language in ("en", "nb", "nn"):
+        shown = narrate(log, names, loot_to=rules.loot_to, language=language)
+        said = narrate(log, names, loot_to=rules.loot_to, language=language, spoken=True)
+        assert [{**x, "text": ""} for x in said] == [{**x, "text": ""} for x in shown]
+        for line, spoken in zip(shown, said, strict=True):
+            assert not SUIT_SYMBOLS & set(spoken["text"]), spoken["text"]
+            for code in re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", line["text"]):
+                name = words_module.card_name(Card.parse(code), language)
+                assert name in spoken["text"], (code, name, spoken["text"])
+    # Spoken is for that call only: the next one writes the cards as the screen shows them.
+    assert narrate(log, names, loot_to=rules.loot_to, language=language) == shown
 
 
 # ------------------------------------------------------------------ "you", English, switching

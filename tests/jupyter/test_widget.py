@@ -605,8 +605,12 @@ def test_the_event_list_is_the_engines_narration_of_the_newest_events():
     assert len(log) > 300
     lines = event_lines(log, ["Ada", "Bo", "Cy"])
     told = narrate(game.log, ["Ada", "Bo", "Cy"])
-    assert lines == told[-len(lines) :] and len(lines) == 30
+    said = narrate(game.log, ["Ada", "Bo", "Cy"], spoken=True)
+    shown = [{k: v for k, v in line.items() if k != "said"} for line in lines]
+    assert shown == told[-len(lines) :] and len(lines) == 30
     assert lines[-1]["id"] == told[-1]["id"] > 300
+    # Each line also carries what a screen reader is given: the same line, cards in words.
+    assert [line["said"] for line in lines] == [line["text"] for line in said[-len(lines) :]]
 
 
 def test_build_view_reads_only_the_public_state():
