@@ -3,8 +3,9 @@
 The page (``build/play/site``) is served on 127.0.0.1; Chromium resolves no other host and has a
 dead proxy (as for the JupyterLite page). One browser session, as a student would use it:
 
-- the page opens and a whole game is played through the real buttons to its end against the
-  bots (``?bot_delay=0``: the bots move at once, so the game takes seconds);
+- the page opens and a whole game is played with the keyboard alone (Tab into the game, its
+  keys D and B, the aces' numbers and Enter in the ace dialog) to its end against the bots
+  (``?bot_delay=0``: the bots move at once, so the game takes seconds);
 - what the page's main thread receives from its workers is recorded, and checked against the
   game's secrets, read in the worker (where the game lives): no card still in the deck ever
   reached the page, nor the seed, nor the generator's state;
@@ -153,6 +154,25 @@ def click(page, selector: str, before: dict) -> dict:
     return settle(page)
 
 
+def press(page, key: str, before: dict) -> dict:
+    """Press a key, then wait for the view's next version and for a person to be able to act."""
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('.borsen').dataset.version) > v",
+        arg=before["version"],
+    )
+    return settle(page)
+
+
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} not reached by {limit} presses of Tab")
+
+
 def game_worker(page):
     """The worker that holds the game (the snapshot's helper, if any, holds no game)."""
     for worker in page.workers:
@@ -259,7 +279,10 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         state = settle(page)
         panel_off = len(page.evaluate("window.__received"))
 
-        # A whole game through the real buttons: draw while the pile is small, else bank.
+        # A whole game with the keyboard alone (WCAG 2.1.1): Tab into the game, then its keys
+        # D and B, and in the ace dialog the aces' numbers and Enter on its button; draw while
+        # the pile is small, else bank.
+        tab_to(page, DRAW)
         clicks = []
         while not state["end"] and len(clicks) < 200:
             if state["aces"]:
@@ -267,17 +290,19 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
                     axe_check(page, "the play page's ace dialog")
                 # Keep the aces, unless a bank may hold only so many (R12): list until it may.
                 ok = page.locator(".borsen-aces-ok")
-                for ace in page.locator(".borsen-aces-cards [data-ace][aria-pressed=false]").all():
+                aces = page.locator(".borsen-aces-cards [data-ace]")
+                for i in range(aces.count()):
                     if ok.is_enabled():
                         break
-                    ace.click()
-                state = click(page, ".borsen-aces-ok", state)
+                    page.keyboard.press(str(i + 1))
+                tab_to(page, ".borsen-aces-ok")
+                state = press(page, "Enter", state)
                 clicks.append("aces")
                 continue
             intent = "draw" if len(state["pile"]) < 3 and "draw" in state["actions"] else "bank"
             if intent not in state["actions"]:
                 intent = state["actions"][0]
-            state = click(page, f".borsen-actions button[data-intent={intent}]", state)
+            state = press(page, intent[0], state)
             clicks.append(intent)
             # Mid-game: at the first move from the sixth click on (an aces decision does not
             # come here, and the deal is the page's own: the sixth click may be one).
@@ -349,7 +374,7 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
     assert any("/" in text for text in panel["exact"]), panel
     assert panel["decimals"] > 0
 
-    # A whole game, to its end, through the buttons.
+    # A whole game, to its end, by the keyboard.
     assert found["end"] and found["over"], found
     assert found["clicks"].count("draw") >= 3 and "bank" in found["clicks"], found["clicks"]
 
