@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from ..i18n import translator
 from .cards import RANK_TEXT, SUITS, Card, to_card
 
-__all__ = ["card_list", "card_name", "count_cards", "seat_name"]
+__all__ = ["and_join", "card_list", "card_name", "count_cards", "seat_name"]
 
 
 def seat_name(
