@@ -40,9 +40,9 @@ def event_lines(
     you: int | None = None,
 ) -> list:
     """The newest lines of the log (``public_state()["log"]``) as the engine narrates it in
-    ``language``, the seat ``you`` told as "you": ``{"id", "kind", "seat", "text", "said"}``,
-    ``id`` the index of the line's first event, ``said`` the sentence a screen reader is given
-    (its cards named in words)."""
+    ``language``, the seat ``you`` told as "you": ``{"id", "kind", "seat", "target", "text",
+    "said"}``, ``id`` the index of the line's first event, ``said`` the sentence a screen reader
+    is given (its cards named in words)."""
     start = max(0, len(log) - _EVENTS_TOLD)
     events = [Event.from_dict(e) for e in log[start:]]
     lines = narrate(events, names, loot_to=loot_to, language=language, you=you)

@@ -536,11 +536,12 @@ def narrate(
     """The log as a screen tells it, one line per thing that happened.
 
     A draw, its verdict and the robbery it caused make one line; so do the kept and listed aces
-    of one decision. Each line is ``{"id", "kind", "seat", "text"}``, where ``id`` is the index
-    of its first event in the log and ``kind`` what the line is about (``"pass"`` and ``"rob"``
-    for draws that passed the pile on or robbed). ``loot_to`` says where loot goes (R9).
-    ``language`` (default: the chosen one, else English) and ``you`` (the seat told as "you")
-    as in :meth:`Event.describe`. ``spoken``: the cards named in words, as a screen reader
+    of one decision. Each line is ``{"id", "kind", "seat", "target", "text"}``, where ``id`` is
+    the index of its first event in the log, ``kind`` what the line is about (``"pass"`` and
+    ``"rob"`` for draws that passed the pile on or robbed) and ``target`` the seat it befell
+    (who was robbed, who takes the passed pile; else ``None``). ``loot_to`` says where loot
+    goes (R9). ``language`` (default: the chosen one, else English) and ``you`` (the seat told
+    as "you") as in :meth:`Event.describe`. ``spoken``: the cards named in words, as a screen reader
     should say them ("Bo drew 4 of clubs — lower than 6 of spades: …").
     """
     token = _SPOKEN.set(spoken)
@@ -557,6 +558,7 @@ def _narrate(log: list[Event], names, loot_to: str, tr: Translator, you) -> list
         event = log[i]
         kind = event.kind
         start = i
+        target = event.target
         i += 1
         if kind == "draw":
             verdict = rob = None
@@ -572,9 +574,9 @@ def _narrate(log: list[Event], names, loot_to: str, tr: Translator, you) -> list
                 i += 1
             text = _draw_line(event, verdict, rob, names, loot_to, tr, you)
             if rob is not None:
-                kind = "rob"
+                kind, target = "rob", rob.target
             elif verdict is not None and verdict.kind == "pass":
-                kind = "pass"
+                kind, target = "pass", verdict.target
         elif kind in ("list", "keep"):
             group = [event]
             while i < n and log[i].kind in ("list", "keep") and log[i].player == event.player:
@@ -592,7 +594,9 @@ def _narrate(log: list[Event], names, loot_to: str, tr: Translator, you) -> list
             text = _end_sentence(event, names, tr, you, over=True)
         else:
             text = _describe(event, names, tr, you)
-        lines.append({"id": start, "kind": kind, "seat": event.player, "text": text})
+        lines.append(
+            {"id": start, "kind": kind, "seat": event.player, "target": target, "text": text}
+        )
     return lines
 
 

@@ -1196,10 +1196,11 @@ function mountTable(root, game, opts) {
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
   }
-  function turnCame(before, view) {
+  function turnCame(before, view, fresh) {
     const p = view.players[view.current];
     if (!mine(view) || !p || p.bot) return false;
-    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
+    const othersMoved = fresh.some((e) => e.seat != null && e.seat !== view.current);
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase || othersMoved;
   }
   function setLabel(intent, text) {
     const b = ui.buttons[intent];
@@ -1293,9 +1294,9 @@ function mountTable(root, game, opts) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      const { every = true, seat = null } = speech() || {};
-      const told = fresh.filter((e) => every || e.seat === seat || e.kind === "end").map((e) => e.said || e.text);
-      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      const { every = true, seats = [] } = speech() || {};
+      const told = fresh.filter((e) => every || seats.includes(e.seat) || seats.includes(e.target) || e.kind === "end").map((e) => e.said || e.text);
+      if (turnCame(local.view, view, fresh)) told.push(statusText(view, local.w));
       if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;

@@ -393,6 +393,32 @@ var EVENT_GLYPHS = {
   rules: "§",
   end: "★"
 };
+function safeStorage() {
+  const memory = /* @__PURE__ */ new Map();
+  return {
+    get(k) {
+      try {
+        return window.localStorage.getItem(k);
+      } catch {
+        return memory.get(k) ?? null;
+      }
+    },
+    set(k, v) {
+      try {
+        window.localStorage.setItem(k, v);
+      } catch {
+        memory.set(k, v);
+      }
+    },
+    remove(k) {
+      try {
+        window.localStorage.removeItem(k);
+      } catch {
+        memory.delete(k);
+      }
+    }
+  };
+}
 
 // src/panel-helpers.js
 var ENGLISH2 = translator(null);
@@ -1477,10 +1503,11 @@ function mountTable(root, game, opts) {
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
   }
-  function turnCame(before, view) {
+  function turnCame(before, view, fresh) {
     const p = view.players[view.current];
     if (!mine(view) || !p || p.bot) return false;
-    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
+    const othersMoved = fresh.some((e) => e.seat != null && e.seat !== view.current);
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase || othersMoved;
   }
   function setLabel(intent, text) {
     const b = ui.buttons[intent];
@@ -1574,9 +1601,9 @@ function mountTable(root, game, opts) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      const { every = true, seat = null } = speech() || {};
-      const told = fresh.filter((e) => every || e.seat === seat || e.kind === "end").map((e) => e.said || e.text);
-      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      const { every = true, seats = [] } = speech() || {};
+      const told = fresh.filter((e) => every || seats.includes(e.seat) || seats.includes(e.target) || e.kind === "end").map((e) => e.said || e.text);
+      if (turnCame(local.view, view, fresh)) told.push(statusText(view, local.w));
       if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;
@@ -2072,7 +2099,7 @@ function startStudentPage(root, opts = {}) {
     tools: false,
     sr: $(".borsen-sr:not(.borsen-say)"),
     // What the table says to a screen reader: every move, or only this pupil's own.
-    speech: () => ({ every: state.readAloud !== "mine", seat: state.you.seat }),
+    speech: () => ({ every: state.readAloud !== "mine", seats: [state.you.seat] }),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words
@@ -2652,32 +2679,6 @@ function startStudentPage(root, opts = {}) {
       clearInterval(state.tick);
       if (state.socket) state.socket.close();
       table.destroy();
-    }
-  };
-}
-function safeStorage() {
-  const memory = /* @__PURE__ */ new Map();
-  return {
-    get(k) {
-      try {
-        return window.localStorage.getItem(k);
-      } catch {
-        return memory.get(k) ?? null;
-      }
-    },
-    set(k, v) {
-      try {
-        window.localStorage.setItem(k, v);
-      } catch {
-        memory.set(k, v);
-      }
-    },
-    remove(k) {
-      try {
-        window.localStorage.removeItem(k);
-      } catch {
-        memory.delete(k);
-      }
     }
   };
 }

@@ -638,6 +638,32 @@ var EVENT_GLYPHS = {
   rules: "§",
   end: "★"
 };
+function safeStorage() {
+  const memory = /* @__PURE__ */ new Map();
+  return {
+    get(k) {
+      try {
+        return window.localStorage.getItem(k);
+      } catch {
+        return memory.get(k) ?? null;
+      }
+    },
+    set(k, v) {
+      try {
+        window.localStorage.setItem(k, v);
+      } catch {
+        memory.set(k, v);
+      }
+    },
+    remove(k) {
+      try {
+        window.localStorage.removeItem(k);
+      } catch {
+        memory.delete(k);
+      }
+    }
+  };
+}
 
 // src/panel.js
 var ENGLISH3 = translator(null);
@@ -1765,10 +1791,11 @@ function mountTable(root, game, opts) {
   function mine(view) {
     return Boolean(view && !view.over && mayAct(view));
   }
-  function turnCame(before, view) {
+  function turnCame(before, view, fresh) {
     const p = view.players[view.current];
     if (!mine(view) || !p || p.bot) return false;
-    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
+    const othersMoved = fresh.some((e) => e.seat != null && e.seat !== view.current);
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase || othersMoved;
   }
   function setLabel(intent, text) {
     const b = ui.buttons[intent];
@@ -1862,9 +1889,9 @@ function mountTable(root, game, opts) {
       return `<li class="${cls}"><span class="borsen-ev-icon" aria-hidden="true">${icon}</span><span class="borsen-ev-text">${escapeHTML(e.text)}</span></li>`;
     }).join("");
     if (local.view && fresh.length && fresh.length < events.length) {
-      const { every = true, seat = null } = speech() || {};
-      const told = fresh.filter((e) => every || e.seat === seat || e.kind === "end").map((e) => e.said || e.text);
-      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      const { every = true, seats = [] } = speech() || {};
+      const told = fresh.filter((e) => every || seats.includes(e.seat) || seats.includes(e.target) || e.kind === "end").map((e) => e.said || e.text);
+      if (turnCame(local.view, view, fresh)) told.push(statusText(view, local.w));
       if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;
@@ -2119,6 +2146,9 @@ function mountTable(root, game, opts) {
 }
 
 // src/widget.js
+var READ_KEY = "borsen-read-aloud";
+var storage = safeStorage();
+var peopleSeats = (view) => (view && view.players || []).flatMap((p, i) => p.bot == null ? [i] : []);
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "borsen";
@@ -2136,6 +2166,12 @@ function render({ model, el }) {
     const view = model.get("view");
     model.send({ intent, version: view ? view.version : -1, id: ids.next(), ...extra });
   }
+  const reading = document.createElement("p");
+  reading.className = "borsen-read";
+  reading.innerHTML = `<label for="${uid}-read"></label><select id="${uid}-read" class="borsen-read-choice"><option value="every"></option><option value="mine"></option></select>`;
+  const readChoice = reading.querySelector("select");
+  readChoice.value = storage.get(READ_KEY) === "mine" ? "mine" : "every";
+  readChoice.addEventListener("change", () => storage.set(READ_KEY, readChoice.value));
   const card = mountRoomCard(side, { send, uid, words });
   const panel = mountPanel(side, { send, uid, words });
   const table = mountTable(root, root.querySelector(".borsen-game"), {
@@ -2144,11 +2180,16 @@ function render({ model, el }) {
     words,
     tools: true,
     sr: root.querySelector(".borsen-sr"),
+    speech: () => ({
+      every: readChoice.value !== "mine",
+      seats: peopleSeats(model.get("view"))
+    }),
     extraKey: (event) => {
       const hit = panelKey(event, panel.data);
       return hit ? { run: () => send(hit.intent) } : null;
     }
   });
+  root.querySelector(".borsen-game").appendChild(reading);
   function drawNotice() {
     const notice = model.get("notice") || {};
     table.setNotice(isMine(notice, uid) ? notice : { id: notice.id, text: "" });
@@ -2166,6 +2207,9 @@ function render({ model, el }) {
       w.t("Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities")
     );
     root.lang = w.language;
+    reading.querySelector("label").textContent = w.t("What a screen reader reads out");
+    readChoice.options[0].textContent = w.t("Everything that happens");
+    readChoice.options[1].textContent = w.t("Only my turn and the results");
   }
   function drawSide() {
     const w = words();
@@ -2185,7 +2229,11 @@ function render({ model, el }) {
     table.setHolders(room.seats || []);
     keepFocus(hadFocus);
   }
-  const onView = () => table.update(model.get("view"));
+  const onView = () => {
+    const view = model.get("view");
+    reading.hidden = !view || peopleSeats(view).length === view.players.length;
+    table.update(view);
+  };
   const onSpeech = () => {
     drawWords();
     onView();

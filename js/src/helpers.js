@@ -391,3 +391,31 @@ export const EVENT_GLYPHS = {
   start: "▶", draw: "•", pass: "↪", rob: "✶", bank: "⇩", list: "↺", keep: "✓",
   rules: "§", end: "★",
 };
+
+/** localStorage when the browser allows it (a private window may not), else memory only. */
+export function safeStorage() {
+  const memory = new Map();
+  return {
+    get(k) {
+      try {
+        return window.localStorage.getItem(k);
+      } catch {
+        return memory.get(k) ?? null;
+      }
+    },
+    set(k, v) {
+      try {
+        window.localStorage.setItem(k, v);
+      } catch {
+        memory.set(k, v);
+      }
+    },
+    remove(k) {
+      try {
+        window.localStorage.removeItem(k);
+      } catch {
+        memory.delete(k);
+      }
+    },
+  };
+}

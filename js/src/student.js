@@ -9,7 +9,7 @@
 // catalogues ({type: "speech", speech: {language, texts}}), then writes its notices, the view
 // and the end of the class in that language for this page alone.
 
-import { escapeHTML, requestIds } from "./helpers.js";
+import { escapeHTML, requestIds, safeStorage } from "./helpers.js";
 import { pageLanguages, translator } from "./i18n.js";
 import {
   LANGUAGE_CHOICES,
@@ -296,7 +296,7 @@ export function startStudentPage(root, opts = {}) {
     tools: false,
     sr: $(".borsen-sr:not(.borsen-say)"),
     // What the table says to a screen reader: every move, or only this pupil's own.
-    speech: () => ({ every: state.readAloud !== "mine", seat: state.you.seat }),
+    speech: () => ({ every: state.readAloud !== "mine", seats: [state.you.seat] }),
     mayAct: (view) => state.you.seat !== null && state.you.seat === view.current,
     held: () => holdLine(),
     words,
@@ -1005,34 +1005,6 @@ export function startStudentPage(root, opts = {}) {
       clearInterval(state.tick);
       if (state.socket) state.socket.close();
       table.destroy();
-    },
-  };
-}
-
-/** localStorage when the browser allows it (a private window may not), else memory only. */
-function safeStorage() {
-  const memory = new Map();
-  return {
-    get(k) {
-      try {
-        return window.localStorage.getItem(k);
-      } catch {
-        return memory.get(k) ?? null;
-      }
-    },
-    set(k, v) {
-      try {
-        window.localStorage.setItem(k, v);
-      } catch {
-        memory.set(k, v);
-      }
-    },
-    remove(k) {
-      try {
-        window.localStorage.removeItem(k);
-      } catch {
-        memory.delete(k);
-      }
     },
   };
 }

@@ -112,8 +112,9 @@ const template = (tools) => `
  * - ``extraKey(event)``: a key this page handles before the table's (the panel's R).
  * - ``sr``: the live region that announces new events (their spoken sentences) and a turn
  *   coming to a seat this screen plays.
- * - ``speech()``: how much is announced: ``{every: false, seat}`` only the events of the seat
- *   ``seat``, its turns and the game's end; every event when not given.
+ * - ``speech()``: how much is announced: ``{every: false, seats}`` only the events of the seats
+ *   in ``seats`` (those this screen plays) and those that befall them (robbed, a pile passed
+ *   to them), their turns and the game's end; every event when not given.
  * - ``words()``: the words of the language spoken now (``translator(speech)`` of i18n.js),
  *   read at every update; English when not given. After a change of language, call
  *   ``update(view)`` again.
@@ -199,11 +200,14 @@ export function mountTable(root, game, opts) {
   }
 
   /** Whether the turn has just come to a person's seat this screen plays (a new player to
-   * act, or the aces to decide), so that it is said once. */
-  function turnCame(before, view) {
+   * act, the aces to decide, or the turn back after others' moves, ``fresh`` the events
+   * since), so that it is said once. */
+  function turnCame(before, view, fresh) {
     const p = view.players[view.current];
     if (!mine(view) || !p || p.bot) return false;
-    return !mine(before) || before.current !== view.current || before.phase !== view.phase;
+    const othersMoved = fresh.some((e) => e.seat != null && e.seat !== view.current);
+    return !mine(before) || before.current !== view.current || before.phase !== view.phase ||
+      othersMoved;
   }
 
   // ---------------------------------------------------------------- drawing the view
@@ -348,11 +352,12 @@ export function mountTable(root, game, opts) {
     // in one live region once a move: the events' spoken sentences (cards in words) and, when
     // the turn has just come to a seat this screen plays, what that seat may do.
     if (local.view && fresh.length && fresh.length < events.length) {
-      const { every = true, seat = null } = speech() || {};
+      const { every = true, seats = [] } = speech() || {};
       const told = fresh
-        .filter((e) => every || e.seat === seat || e.kind === "end")
+        .filter((e) => every || seats.includes(e.seat) || seats.includes(e.target) ||
+          e.kind === "end")
         .map((e) => e.said || e.text);
-      if (turnCame(local.view, view)) told.push(statusText(view, local.w));
+      if (turnCame(local.view, view, fresh)) told.push(statusText(view, local.w));
       if (told.length) sr.textContent = told.join(" ");
     }
     local.events = events;

@@ -11,9 +11,17 @@
 import { reportLanguage, translator } from "./i18n.js";
 import { panelKey } from "./panel-helpers.js";
 import { mountPanel } from "./panel.js";
-import { isMine, requestIds } from "./helpers.js";
+import { isMine, requestIds, safeStorage } from "./helpers.js";
 import { mountRoomCard } from "./room-card.js";
 import { mountTable } from "./table.js";
+
+// How much the live region reads out, kept in the browser for every game it shows.
+const READ_KEY = "borsen-read-aloud";
+const storage = safeStorage();
+
+/** The seats a person plays here (not a bot's): whose events "only my turn" still reads. */
+const peopleSeats = (view) =>
+  ((view && view.players) || []).flatMap((p, i) => (p.bot == null ? [i] : []));
 
 /** @param {{model: any, el: HTMLElement}} ctx */
 function render({ model, el }) {
@@ -41,6 +49,15 @@ function render({ model, el }) {
     model.send({ intent, version: view ? view.version : -1, id: ids.next(), ...extra });
   }
 
+  const reading = document.createElement("p");
+  reading.className = "borsen-read";
+  reading.innerHTML =
+    `<label for="${uid}-read"></label><select id="${uid}-read" class="borsen-read-choice">` +
+    `<option value="every"></option><option value="mine"></option></select>`;
+  const readChoice = reading.querySelector("select");
+  readChoice.value = storage.get(READ_KEY) === "mine" ? "mine" : "every";
+  readChoice.addEventListener("change", () => storage.set(READ_KEY, readChoice.value));
+
   const card = mountRoomCard(side, { send, uid, words });
   const panel = mountPanel(side, { send, uid, words });
   const table = mountTable(root, root.querySelector(".borsen-game"), {
@@ -49,11 +66,17 @@ function render({ model, el }) {
     words,
     tools: true,
     sr: root.querySelector(".borsen-sr"),
+    speech: () => ({
+      every: readChoice.value !== "mine",
+      seats: peopleSeats(model.get("view")),
+    }),
     extraKey: (event) => {
       const hit = panelKey(event, panel.data);
       return hit ? { run: () => send(hit.intent) } : null;
     },
   });
+
+  root.querySelector(".borsen-game").appendChild(reading);
 
   function drawNotice() {
     const notice = model.get("notice") || {};
@@ -76,6 +99,9 @@ function render({ model, el }) {
       w.t("Børsen card game. Keys: D draw, B bank, U undo, N new game, T probabilities"),
     );
     root.lang = w.language;
+    reading.querySelector("label").textContent = w.t("What a screen reader reads out");
+    readChoice.options[0].textContent = w.t("Everything that happens");
+    readChoice.options[1].textContent = w.t("Only my turn and the results");
   }
 
   function drawSide() {
@@ -98,7 +124,12 @@ function render({ model, el }) {
     keepFocus(hadFocus);
   }
 
-  const onView = () => table.update(model.get("view"));
+  const onView = () => {
+    const view = model.get("view");
+    // With no bot at the table every move is a person's here: there is nothing to leave out.
+    reading.hidden = !view || peopleSeats(view).length === view.players.length;
+    table.update(view);
+  };
   /** A new language: every part writes its words again (the game is the same). */
   const onSpeech = () => {
     drawWords();

@@ -200,6 +200,40 @@ describe("render", () => {
     expect(sr.textContent).not.toContain("♣");
   });
 
+  test("the reader chooses how much is read out: only the people's moves here, kept in the browser", () => {
+    const choice = el.querySelector(".borsen-read-choice");
+    const label = el.querySelector(`label[for="${choice.id}"]`);
+    expect(label.textContent).toBe("What a screen reader reads out");
+    expect(el.querySelector(".borsen-read").hidden).toBe(false); // Cy is a bot
+    choice.value = "mine";
+    choice.dispatchEvent(new Event("change"));
+    expect(window.localStorage.getItem("borsen-read-aloud")).toBe("mine");
+    const sr = el.querySelector(".borsen-sr");
+    sr.textContent = "";
+    const bots = { id: 2, kind: "pass", seat: 2, text: "Cy drew 4♣.", said: "Cy drew 4 of clubs." };
+    model.set("view", view({ version: 8, events: [...view().events, bots] }));
+    // The bot's move is left out; that the turn is back with Ada after it is not.
+    expect(sr.textContent).toBe("Ada: draw or bank 2 cards.");
+    const ada = { id: 3, kind: "bank", seat: 0, text: "Ada banks 2 cards.", said: "Ada banks 2 cards." };
+    model.set("view", view({ version: 9, events: [...view().events, bots, ada] }));
+    expect(sr.textContent).toBe("Ada banks 2 cards.");
+    // What a bot does to a person here is theirs to hear: a robbery of Ada is read out.
+    const robs = { id: 4, kind: "rob", seat: 2, target: 0, text: "Cy robbed Ada.", said: "Cy robbed Ada." };
+    model.set("view", view({ version: 10, events: [...view().events, bots, ada, robs] }));
+    expect(sr.textContent).toBe("Cy robbed Ada. Ada: draw or bank 2 cards.");
+    // A new view of the widget starts with the choice this browser made.
+    const el2 = document.createElement("div");
+    document.body.appendChild(el2);
+    const cleanup2 = widget.render({ model, el: el2 });
+    expect(el2.querySelector(".borsen-read-choice").value).toBe("mine");
+    cleanup2();
+    window.localStorage.removeItem("borsen-read-aloud");
+    // With people only at the table, there is nothing to leave out, and no choice is shown.
+    const people = [player(0, "Ada", { is_current: true }), player(1, "Bo"), player(2, "Cy")];
+    model.set("view", view({ version: 11, players: people }));
+    expect(el.querySelector(".borsen-read").hidden).toBe(true);
+  });
+
   test("request ids: each request has this view's own id, and notices show on that view only", () => {
     const el2 = document.createElement("div");
     document.body.appendChild(el2);

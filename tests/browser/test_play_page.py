@@ -164,13 +164,20 @@ def press(page, key: str, before: dict) -> dict:
     return settle(page)
 
 
-def tab_to(page, selector: str, limit: int = 60) -> None:
-    """Press Tab until the focused element matches ``selector``."""
+def tab_to(page, selector: str, limit: int = 60, key: str = "Tab") -> None:
+    """Press Tab (or ``key``, e.g. Shift+Tab) until the focused element matches ``selector``."""
     for _ in range(limit):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         if page.evaluate("(s) => document.activeElement.matches(s)", selector):
             return
     raise AssertionError(f"{selector} not reached by {limit} presses of Tab")
+
+
+def bot_sentences(texts: list[str], bots: list[str]) -> list[str]:
+    """The sentences of the live region's texts that tell a bot's move (they begin with its
+    name; the page is in English here)."""
+    said = [part for t in texts for part in re.split(r"(?<=\.) ", t)]
+    return [part for part in said if part.startswith(tuple(f"{b} " for b in bots))]
 
 
 def game_worker(page):
@@ -284,6 +291,8 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
         # the pile is small, else bank.
         tab_to(page, DRAW)
         clicks = []
+        bots = page.locator(".borsen-seat.is-bot .borsen-seat-name").all_text_contents()
+        heard = {"every": [], "mine": []}
         while not state["end"] and len(clicks) < 200:
             if state["aces"]:
                 if "aces" not in clicks:
@@ -304,6 +313,15 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
                 intent = state["actions"][0]
             state = press(page, intent[0], state)
             clicks.append(intent)
+            reading = page.locator(".borsen-read-choice").input_value()
+            if not state["end"]:
+                heard[reading].append(page.locator(".borsen-sr").text_content())
+            # Once a bot's move was heard, the player chooses by keyboard to hear only their
+            # own moves and turns (WCAG 4.1.3: told once, as they chose).
+            if reading == "every" and bot_sentences(heard["every"], bots):
+                tab_to(page, ".borsen-read-choice")
+                page.keyboard.press("ArrowDown")
+                tab_to(page, DRAW, key="Shift+Tab")
             # Mid-game: at the first move from the sixth click on (an aces decision does not
             # come here, and the deal is the page's own: the sixth click may be one).
             if len(clicks) >= 6 and "leaked mid-game" not in found:
@@ -312,6 +330,8 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
                 found["leaked mid-game"] = leaked(received[:panel_off], middle, cards=False)
                 found["leaked mid-game"] += leaked(received[panel_off:], middle)
         found["clicks"] = clicks
+        found["heard"] = heard
+        found["bots"] = bots
         if state["end"]:
             axe_check(page, "the play page at the game's end")
         found["timings"]["game over"] = time.monotonic() - started
@@ -377,6 +397,17 @@ def test_play_page_whole_game_languages_numbers_offline(chromium, site, tmp_path
     # A whole game, to its end, by the keyboard.
     assert found["end"] and found["over"], found
     assert found["clicks"].count("draw") >= 3 and "bank" in found["clicks"], found["clicks"]
+
+    # What a screen reader was told: with everything read out, the bots' moves too; once the
+    # player chose their own turn only, none but those that befell the player.
+    heard, bots = found["heard"], found["bots"]
+    assert bots and heard["every"] and heard["mine"], found
+    assert bot_sentences(heard["every"], bots), heard["every"]
+    # Of the bots' moves, only what befell the player (a pile passed to them, a robbery).
+    told = bot_sentences(heard["mine"], bots)
+    assert all(" you" in part for part in told), told
+    # ... but the turn coming back after the bots' moves is still said (the page is in English).
+    assert any(t.rsplit(". ", 1)[-1].startswith("Your turn") for t in heard["mine"]), heard
 
     # Every word from the catalogues, in each language.
     for language, words in found["languages"].items():

@@ -49,6 +49,9 @@ def test_a_log_is_told_one_line_per_thing_that_happened():
     ]
     assert [line["id"] for line in lines] == [0, 1, 3, 5, 8, 10, 11, 12, 13]
     assert [line["kind"] for line in lines][2:4] == ["pass", "rob"]
+    # Whom each line befell (R5: who takes the passed pile; R9: who was robbed): a screen that
+    # reads out only its own seat's moves still tells that seat what was done to it.
+    assert [line["target"] for line in lines] == [None, None, 1, 0, None, None, None, None, None]
 
 
 def test_one_event_and_its_line_give_the_same_reason():
